@@ -1,0 +1,115 @@
+#include "storage/schema.h"
+
+#include <array>
+#include <chrono>
+#include <stdexcept>
+#include <string>
+
+namespace arbiter::storage {
+namespace {
+
+// Append new steps at the end; never edit a step that has shipped.
+constexpr std::array migration_steps{
+    // 1: initial schema.
+    R"sql(
+CREATE TABLE schema_version (
+  version       INTEGER PRIMARY KEY,
+  applied_at_ms INTEGER NOT NULL
+);
+
+CREATE TABLE games (
+  id            TEXT PRIMARY KEY NOT NULL,
+  variant       TEXT NOT NULL,
+  start_fen     TEXT NOT NULL,
+  initial_ms    INTEGER,                  -- NULL: untimed
+  increment_ms  INTEGER NOT NULL,
+  local         INTEGER NOT NULL CHECK (local IN (0, 1)),
+  invite_hash   TEXT,                     -- NULL for local games
+  status        TEXT NOT NULL CHECK (status IN ('waiting', 'playing', 'finished')),
+  result        TEXT NOT NULL,
+  reason        TEXT NOT NULL,
+  created_at_ms INTEGER NOT NULL,
+  ended_at_ms   INTEGER,
+  -- the finished list is ordered by end time, so a finished game must have one
+  CHECK (status <> 'finished' OR ended_at_ms IS NOT NULL)
+);
+
+CREATE TABLE seats (
+  game_id    TEXT NOT NULL REFERENCES games (id),
+  color      TEXT NOT NULL CHECK (color IN ('white', 'black')),
+  token_hash TEXT NOT NULL,
+  UNIQUE (game_id, color)
+);
+
+CREATE TABLE events (
+  game_id TEXT NOT NULL REFERENCES games (id),
+  v       INTEGER NOT NULL CHECK (v >= 1),
+  type    TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  at_ms   INTEGER NOT NULL,
+  PRIMARY KEY (game_id, v)
+) WITHOUT ROWID;
+
+CREATE INDEX games_unfinished ON games (created_at_ms) WHERE status <> 'finished';
+CREATE INDEX games_finished_by_end ON games (ended_at_ms DESC) WHERE status = 'finished';
+CREATE UNIQUE INDEX games_by_invite ON games (invite_hash) WHERE invite_hash IS NOT NULL;
+)sql",
+};
+
+std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+void refuse_if_newer(int recorded) {
+  if (recorded > latest_schema_version()) {
+    throw std::runtime_error("database schema version " + std::to_string(recorded) +
+                             " is newer than this server supports (" +
+                             std::to_string(latest_schema_version()) +
+                             "); upgrade the server or use another database");
+  }
+}
+
+}  // namespace
+
+int latest_schema_version() { return static_cast<int>(migration_steps.size()); }
+
+int recorded_schema_version(Connection& db) {
+  const bool has_table =
+      !db.query_text("SELECT name FROM sqlite_schema WHERE type = 'table' AND name = 'schema_version'")
+           .empty();
+  if (!has_table) return 0;
+  Statement highest(db, "SELECT COALESCE(MAX(version), 0) FROM schema_version");
+  ResetOnExit reset(highest);
+  highest.step();
+  return static_cast<int>(highest.column_int(0));
+}
+
+void migrate(Connection& db) {
+  refuse_if_newer(recorded_schema_version(db));
+  for (int version = recorded_schema_version(db) + 1; version <= latest_schema_version();
+       ++version) {
+    // IMMEDIATE takes the write lock first, so a second process opening the same file at the
+    // same moment waits (busy_timeout) and then sees the step as done.
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      const int recorded = recorded_schema_version(db);
+      refuse_if_newer(recorded);
+      if (recorded < version) {
+        db.exec(migration_steps[static_cast<std::size_t>(version - 1)]);
+        Statement record(db, "INSERT INTO schema_version (version, applied_at_ms) VALUES (?1, ?2)");
+        record.bind(1, std::int64_t{version});
+        record.bind(2, now_ms());
+        record.run();
+      }
+      db.exec("COMMIT");
+    } catch (const std::exception& error) {
+      if (db.in_transaction()) db.exec("ROLLBACK");
+      throw std::runtime_error("schema migration to version " + std::to_string(version) +
+                               " failed: " + error.what());
+    }
+  }
+}
+
+}  // namespace arbiter::storage

@@ -1,0 +1,495 @@
+#include "storage/store.h"
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <iostream>
+#include <iterator>
+#include <mutex>
+#include <thread>
+#include <variant>
+
+#include "storage/schema.h"
+#include "storage/sqlite.h"
+
+namespace arbiter::storage {
+namespace {
+
+// Bounds a transaction, so one commit never holds callers back for long.
+constexpr std::size_t max_writes_per_transaction = 512;
+// A second process (backup, sqlite3 shell) may hold a lock for a moment; wait rather than fail.
+constexpr int busy_timeout_ms = 5000;
+
+void configure(Connection& db) {
+  if (sqlite3_busy_timeout(db.handle(), busy_timeout_ms) != SQLITE_OK) {
+    throw SqliteError(db.error_message());
+  }
+}
+
+void configure_writer(Connection& db) {
+  configure(db);
+  if (db.query_text("PRAGMA journal_mode = WAL") != "wal") {
+    throw SqliteError("the database cannot use WAL journal mode");
+  }
+  // A write is acknowledged to players once its transaction commits, so the commit must survive
+  // power loss: FULL syncs the WAL at every commit; NORMAL in WAL mode would only sync at
+  // checkpoints and could lose the last acknowledged moves.
+  db.exec("PRAGMA synchronous = FULL");
+  db.exec("PRAGMA foreign_keys = ON");
+}
+
+struct CreateGame {
+  GameRecord game;
+  std::vector<SeatRecord> seats;
+};
+
+struct AddSeat {
+  std::string game_id;
+  SeatRecord seat;
+};
+
+struct AppendEvent {
+  std::string game_id;
+  EventRecord event;
+  std::optional<GameRecord> status_update;
+};
+
+struct PendingWrite {
+  std::variant<CreateGame, AddSeat, AppendEvent> operation;
+  Store::Done done;
+};
+
+// The writer connection and its statements; used by the writer thread only (and by open()
+// before that thread starts).
+class Writer {
+ public:
+  explicit Writer(const std::string& path)
+      : db_(open_and_migrate(path)),
+        begin_(db_, "BEGIN IMMEDIATE"),
+        commit_(db_, "COMMIT"),
+        rollback_(db_, "ROLLBACK"),
+        savepoint_(db_, "SAVEPOINT write"),
+        release_(db_, "RELEASE write"),
+        rollback_to_savepoint_(db_, "ROLLBACK TO write"),
+        insert_game_(db_,
+                     "INSERT INTO games (id, variant, start_fen, initial_ms, increment_ms, local,"
+                     " invite_hash, status, result, reason, created_at_ms, ended_at_ms)"
+                     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)"),
+        insert_seat_(db_, "INSERT INTO seats (game_id, color, token_hash) VALUES (?1, ?2, ?3)"),
+        insert_event_(db_,
+                      "INSERT INTO events (game_id, v, type, payload, at_ms)"
+                      " VALUES (?1, ?2, ?3, ?4, ?5)"),
+        previous_event_(db_,
+                        "SELECT COALESCE(MAX(v), 0) FROM events WHERE game_id = ?1 AND v < ?2"),
+        update_status_(db_,
+                       "UPDATE games SET status = ?2, result = ?3, reason = ?4, ended_at_ms = ?5"
+                       " WHERE id = ?1") {}
+
+  // Runs the batch in one transaction, each write inside its own savepoint, and returns one
+  // error per write (empty: committed).
+  std::vector<std::string> run(const std::vector<PendingWrite>& batch) {
+    std::vector<std::string> errors(batch.size());
+    try {
+      begin_.run();
+    } catch (const std::exception& error) {
+      fail_all(errors, "cannot begin transaction: " + std::string(error.what()));
+      return errors;
+    }
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      try {
+        savepoint_.run();
+        std::visit([this](const auto& operation) { apply(operation); }, batch[i].operation);
+        release_.run();
+      } catch (const std::exception& error) {
+        errors[i] = error.what();
+        if (!undo_savepoint()) {
+          fail_all(errors, "transaction aborted: " + errors[i]);
+          return errors;
+        }
+      }
+    }
+    try {
+      commit_.run();
+      ++transactions_;
+    } catch (const std::exception& error) {
+      abandon_transaction();
+      fail_all(errors, "commit failed: " + std::string(error.what()));
+    }
+    return errors;
+  }
+
+  std::uint64_t transactions() const { return transactions_; }
+
+ private:
+  static Connection open_and_migrate(const std::string& path) {
+    Connection db(path, Connection::Access::read_write_create);
+    configure_writer(db);
+    migrate(db);
+    return db;
+  }
+
+  void apply(const CreateGame& write) {
+    const GameRecord& game = write.game;
+    ResetOnExit reset(insert_game_);
+    insert_game_.bind(1, game.id);
+    insert_game_.bind(2, game.variant);
+    insert_game_.bind(3, game.start_fen);
+    insert_game_.bind(4, game.initial_ms);
+    insert_game_.bind(5, game.increment_ms);
+    insert_game_.bind(6, std::int64_t{game.local ? 1 : 0});
+    if (game.invite_hash.empty()) {
+      insert_game_.bind_null(7);
+    } else {
+      insert_game_.bind(7, game.invite_hash);
+    }
+    insert_game_.bind(8, game.status);
+    insert_game_.bind(9, game.result);
+    insert_game_.bind(10, game.reason);
+    insert_game_.bind(11, game.created_at_ms);
+    insert_game_.bind(12, game.ended_at_ms);
+    insert_game_.step();
+    for (const SeatRecord& seat : write.seats) insert_seat(game.id, seat);
+  }
+
+  void apply(const AddSeat& write) { insert_seat(write.game_id, write.seat); }
+
+  void apply(const AppendEvent& write) {
+    const EventRecord& event = write.event;
+    {
+      ResetOnExit reset(insert_event_);
+      insert_event_.bind(1, write.game_id);
+      insert_event_.bind(2, event.v);
+      insert_event_.bind(3, event.type);
+      insert_event_.bind(4, event.payload);
+      insert_event_.bind(5, event.at_ms);
+      insert_event_.step();
+    }
+    {
+      // Checked after the insert so that a duplicate v reports SQLite's own constraint error.
+      ResetOnExit reset(previous_event_);
+      previous_event_.bind(1, write.game_id);
+      previous_event_.bind(2, event.v);
+      previous_event_.step();
+      const std::int64_t previous = previous_event_.column_int(0);
+      if (previous != event.v - 1) {
+        throw SqliteError("event v " + std::to_string(event.v) + " of game " + write.game_id +
+                          " does not follow the last stored v " + std::to_string(previous));
+      }
+    }
+    if (write.status_update) {
+      const GameRecord& update = *write.status_update;
+      ResetOnExit reset(update_status_);
+      update_status_.bind(1, write.game_id);
+      update_status_.bind(2, update.status);
+      update_status_.bind(3, update.result);
+      update_status_.bind(4, update.reason);
+      update_status_.bind(5, update.ended_at_ms);
+      update_status_.step();
+    }
+  }
+
+  void insert_seat(const std::string& game_id, const SeatRecord& seat) {
+    ResetOnExit reset(insert_seat_);
+    insert_seat_.bind(1, game_id);
+    insert_seat_.bind(2, seat.color);
+    insert_seat_.bind(3, seat.token_hash);
+    insert_seat_.step();
+  }
+
+  // Rolls back the failed write alone; false when the whole transaction is lost (SQLite rolls
+  // it back by itself after I/O errors, disk full and the like).
+  bool undo_savepoint() {
+    if (!db_.in_transaction()) return false;
+    try {
+      rollback_to_savepoint_.run();
+      release_.run();
+      return true;
+    } catch (const std::exception&) {
+      abandon_transaction();
+      return false;
+    }
+  }
+
+  void abandon_transaction() {
+    if (!db_.in_transaction()) return;
+    try {
+      rollback_.run();
+    } catch (const std::exception& error) {
+      // Nothing more can be done here; the next BEGIN will report the broken connection.
+      std::cerr << "storage: rollback failed: " << error.what() << '\n';
+    }
+  }
+
+  // Writes that had not failed on their own get `reason`.
+  static void fail_all(std::vector<std::string>& errors, const std::string& reason) {
+    for (std::string& error : errors) {
+      if (error.empty()) error = reason;
+    }
+  }
+
+  Connection db_;
+  Statement begin_, commit_, rollback_;
+  Statement savepoint_, release_, rollback_to_savepoint_;
+  Statement insert_game_, insert_seat_, insert_event_, previous_event_, update_status_;
+  std::uint64_t transactions_ = 0;
+};
+
+// The read connection and its statements; callers hold `mutex`.
+class Reader {
+ public:
+  explicit Reader(const std::string& path)
+      : db_(open_read_only(path)),
+        begin_(db_, "BEGIN"),
+        end_(db_, "COMMIT"),
+        select_game_(db_, "SELECT " + game_columns + " FROM games WHERE id = ?1"),
+        select_unfinished_(db_, "SELECT " + game_columns +
+                                    " FROM games WHERE status <> 'finished'"
+                                    " ORDER BY created_at_ms"),
+        select_seats_(db_,
+                      "SELECT color, token_hash FROM seats WHERE game_id = ?1"
+                      " ORDER BY CASE color WHEN 'white' THEN 0 ELSE 1 END"),
+        select_events_(db_,
+                       "SELECT v, type, payload, at_ms FROM events WHERE game_id = ?1 ORDER BY v"),
+        select_by_invite_(db_, "SELECT id FROM games WHERE invite_hash = ?1"),
+        select_finished_(db_,
+                         "SELECT id, variant, result, reason, ended_at_ms FROM games"
+                         " WHERE status = 'finished' ORDER BY ended_at_ms DESC LIMIT ?1") {}
+
+  std::mutex mutex;
+
+  std::optional<StoredGame> load_game(const std::string& id) {
+    ReadTransaction transaction(*this);
+    ResetOnExit reset(select_game_);
+    select_game_.bind(1, id);
+    if (!select_game_.step()) return std::nullopt;
+    return load_rest(game_from_row(select_game_));
+  }
+
+  std::vector<StoredGame> load_unfinished() {
+    ReadTransaction transaction(*this);
+    ResetOnExit reset(select_unfinished_);
+    std::vector<StoredGame> games;
+    while (select_unfinished_.step()) games.push_back(load_rest(game_from_row(select_unfinished_)));
+    return games;
+  }
+
+  std::optional<std::string> game_by_invite(const std::string& invite_hash) {
+    if (invite_hash.empty()) return std::nullopt;  // local games have no invite
+    ResetOnExit reset(select_by_invite_);
+    select_by_invite_.bind(1, invite_hash);
+    if (!select_by_invite_.step()) return std::nullopt;
+    return select_by_invite_.column_text(0);
+  }
+
+  std::vector<FinishedSummary> finished_games(int limit) {
+    std::vector<FinishedSummary> summaries;
+    if (limit <= 0) return summaries;  // SQLite reads a negative LIMIT as "no limit"
+    ResetOnExit reset(select_finished_);
+    select_finished_.bind(1, std::int64_t{limit});
+    while (select_finished_.step()) {
+      summaries.push_back({select_finished_.column_text(0), select_finished_.column_text(1),
+                           select_finished_.column_text(2), select_finished_.column_text(3),
+                           select_finished_.column_int(4)});
+    }
+    return summaries;
+  }
+
+ private:
+  // One snapshot for a game's row, seats and events together.
+  class ReadTransaction {
+   public:
+    explicit ReadTransaction(Reader& reader) : reader_(reader) { reader_.begin_.run(); }
+    ~ReadTransaction() {
+      try {
+        reader_.end_.run();
+      } catch (const std::exception& error) {
+        std::cerr << "storage: ending a read transaction failed: " << error.what() << '\n';
+      }
+    }
+    ReadTransaction(const ReadTransaction&) = delete;
+    ReadTransaction& operator=(const ReadTransaction&) = delete;
+
+   private:
+    Reader& reader_;
+  };
+
+  static inline const std::string game_columns =
+      "id, variant, start_fen, initial_ms, increment_ms, local, invite_hash, status, result,"
+      " reason, created_at_ms, ended_at_ms";
+
+  static Connection open_read_only(const std::string& path) {
+    Connection db(path, Connection::Access::read_only);
+    configure(db);
+    return db;
+  }
+
+  static GameRecord game_from_row(const Statement& row) {
+    GameRecord game;
+    game.id = row.column_text(0);
+    game.variant = row.column_text(1);
+    game.start_fen = row.column_text(2);
+    game.initial_ms = row.column_optional_int(3);
+    game.increment_ms = row.column_int(4);
+    game.local = row.column_int(5) != 0;
+    game.invite_hash = row.column_text(6);
+    game.status = row.column_text(7);
+    game.result = row.column_text(8);
+    game.reason = row.column_text(9);
+    game.created_at_ms = row.column_int(10);
+    game.ended_at_ms = row.column_optional_int(11);
+    return game;
+  }
+
+  StoredGame load_rest(GameRecord game) {
+    StoredGame stored{std::move(game), {}, {}};
+    {
+      ResetOnExit reset(select_seats_);
+      select_seats_.bind(1, stored.game.id);
+      while (select_seats_.step()) {
+        stored.seats.push_back({select_seats_.column_text(0), select_seats_.column_text(1)});
+      }
+    }
+    ResetOnExit reset(select_events_);
+    select_events_.bind(1, stored.game.id);
+    while (select_events_.step()) {
+      stored.events.push_back({select_events_.column_int(0), select_events_.column_text(1),
+                               select_events_.column_text(2), select_events_.column_int(3)});
+    }
+    return stored;
+  }
+
+  Connection db_;
+  Statement begin_, end_;
+  Statement select_game_, select_unfinished_, select_seats_, select_events_;
+  Statement select_by_invite_, select_finished_;
+};
+
+class SqliteStore final : public Store {
+ public:
+  // The writer connection comes first: it creates the file, switches it to WAL and migrates,
+  // all before the read-only connection opens.
+  explicit SqliteStore(const std::string& path)
+      : writer_(path), reader_(path), writer_thread_([this] { write_loop(); }) {}
+
+  ~SqliteStore() override { close(); }
+
+  void create_game(GameRecord game, std::vector<SeatRecord> seats, Done done) override {
+    enqueue({CreateGame{std::move(game), std::move(seats)}, std::move(done)});
+  }
+
+  void add_seat(std::string game_id, SeatRecord seat, Done done) override {
+    enqueue({AddSeat{std::move(game_id), std::move(seat)}, std::move(done)});
+  }
+
+  void append_event(std::string game_id, EventRecord event,
+                    std::optional<GameRecord> status_update, Done done) override {
+    enqueue({AppendEvent{std::move(game_id), std::move(event), std::move(status_update)},
+             std::move(done)});
+  }
+
+  std::optional<StoredGame> load_game(const std::string& id) override {
+    std::lock_guard lock(reader_.mutex);
+    return reader_.load_game(id);
+  }
+
+  std::vector<StoredGame> load_unfinished() override {
+    std::lock_guard lock(reader_.mutex);
+    return reader_.load_unfinished();
+  }
+
+  std::optional<std::string> game_by_invite(const std::string& invite_hash) override {
+    std::lock_guard lock(reader_.mutex);
+    return reader_.game_by_invite(invite_hash);
+  }
+
+  std::vector<FinishedSummary> finished_games(int limit) override {
+    std::lock_guard lock(reader_.mutex);
+    return reader_.finished_games(limit);
+  }
+
+  void close() override {
+    std::lock_guard close_lock(close_mutex_);
+    {
+      std::lock_guard lock(queue_mutex_);
+      closing_ = true;
+    }
+    queue_changed_.notify_one();
+    if (writer_thread_.joinable()) writer_thread_.join();
+  }
+
+  WriteStats write_stats() const override {
+    return {writes_done_.load(), transactions_done_.load()};
+  }
+
+ private:
+  void enqueue(PendingWrite write) {
+    {
+      std::lock_guard lock(queue_mutex_);
+      if (!closing_) {
+        queue_.push_back(std::move(write));
+        queue_changed_.notify_one();
+        return;
+      }
+    }
+    report(write.done, "store is closed");
+  }
+
+  void write_loop() {
+    std::vector<PendingWrite> batch;
+    for (;;) {
+      {
+        std::unique_lock lock(queue_mutex_);
+        queue_changed_.wait(lock, [this] { return !queue_.empty() || closing_; });
+        if (queue_.empty()) return;  // closing, and everything is written
+        const auto take = std::min(queue_.size(), max_writes_per_transaction);
+        const auto end = queue_.begin() + static_cast<std::ptrdiff_t>(take);
+        batch.assign(std::make_move_iterator(queue_.begin()), std::make_move_iterator(end));
+        queue_.erase(queue_.begin(), end);
+      }
+      const std::vector<std::string> errors = writer_.run(batch);
+      transactions_done_.store(writer_.transactions());
+      for (std::size_t i = 0; i < batch.size(); ++i) {
+        ++writes_done_;
+        report(batch[i].done, errors[i]);
+      }
+      batch.clear();
+    }
+  }
+
+  // Calls `done`; an exception from a caller's callback must not kill the writer thread.
+  static void report(const Done& done, const std::string& error) {
+    if (!done) return;
+    try {
+      done(error.empty(), error);
+    } catch (const std::exception& exception) {
+      std::cerr << "storage: a write callback threw: " << exception.what() << '\n';
+    } catch (...) {
+      std::cerr << "storage: a write callback threw\n";
+    }
+  }
+
+  Writer writer_;
+  Reader reader_;
+
+  std::mutex queue_mutex_;
+  std::condition_variable queue_changed_;
+  std::deque<PendingWrite> queue_;
+  bool closing_ = false;
+
+  std::mutex close_mutex_;
+  std::atomic<std::uint64_t> writes_done_{0};
+  std::atomic<std::uint64_t> transactions_done_{0};
+
+  // Last member: the thread starts once everything it uses is constructed.
+  std::thread writer_thread_;
+};
+
+}  // namespace
+
+std::unique_ptr<Store> Store::open(const std::string& path) {
+  return std::make_unique<SqliteStore>(path);
+}
+
+}  // namespace arbiter::storage

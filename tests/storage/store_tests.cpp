@@ -1,0 +1,398 @@
+#include <doctest/doctest.h>
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <future>
+#include <latch>
+#include <mutex>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "storage/schema.h"
+#include "storage/sqlite.h"
+#include "storage/store.h"
+
+using namespace arbiter::storage;
+
+namespace {
+
+// A database file under /tmp, unique per test, removed with its WAL files afterwards.
+class TempDatabase {
+ public:
+  TempDatabase() {
+    static std::atomic<int> counter{0};
+    path_ = "/tmp/arbiter_storage_test_" + std::to_string(getpid()) + "_" +
+            std::to_string(counter++) + "_" + std::to_string(std::random_device{}()) + ".db";
+  }
+  ~TempDatabase() {
+    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path_ + suffix).c_str());
+  }
+  TempDatabase(const TempDatabase&) = delete;
+  TempDatabase& operator=(const TempDatabase&) = delete;
+
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+// Collects the outcome of one write; get() waits for its callback.
+class Outcome {
+ public:
+  Store::Done done() {
+    return [this](bool ok, const std::string& error) { promise_.set_value({ok, error}); };
+  }
+  std::pair<bool, std::string> get() { return future_.get(); }
+  bool ok() { return get().first; }
+
+ private:
+  std::promise<std::pair<bool, std::string>> promise_;
+  std::future<std::pair<bool, std::string>> future_ = promise_.get_future();
+};
+
+GameRecord make_game(const std::string& id, const std::string& invite_hash = "") {
+  GameRecord game;
+  game.id = id;
+  game.variant = "standard";
+  game.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  game.initial_ms = 300000;
+  game.increment_ms = 2000;
+  game.local = invite_hash.empty();
+  game.invite_hash = invite_hash;
+  game.created_at_ms = 1000;
+  return game;
+}
+
+EventRecord make_event(std::int64_t v, const std::string& payload = "{}") {
+  return {v, "move", payload, 1000 + v};
+}
+
+GameRecord finished(const std::string& id, std::int64_t ended_at_ms) {
+  GameRecord update = make_game(id);
+  update.status = "finished";
+  update.result = "1-0";
+  update.reason = "checkmate";
+  update.ended_at_ms = ended_at_ms;
+  return update;
+}
+
+bool create(Store& store, GameRecord game, std::vector<SeatRecord> seats = {}) {
+  Outcome outcome;
+  store.create_game(std::move(game), std::move(seats), outcome.done());
+  return outcome.ok();
+}
+
+bool append(Store& store, const std::string& game_id, EventRecord event,
+            std::optional<GameRecord> status_update = std::nullopt) {
+  Outcome outcome;
+  store.append_event(game_id, std::move(event), std::move(status_update), outcome.done());
+  return outcome.ok();
+}
+
+struct VersionRow {
+  std::int64_t version, applied_at_ms;
+  bool operator==(const VersionRow&) const = default;
+};
+
+std::vector<VersionRow> version_rows(const std::string& path) {
+  Connection db(path, Connection::Access::read_only);
+  Statement select(db, "SELECT version, applied_at_ms FROM schema_version ORDER BY version");
+  std::vector<VersionRow> rows;
+  while (select.step()) rows.push_back({select.column_int(0), select.column_int(1)});
+  return rows;
+}
+
+// SQLite's schema cookie: changes whenever any table or index is created or altered.
+std::string schema_cookie(const std::string& path) {
+  Connection db(path, Connection::Access::read_only);
+  return db.query_text("PRAGMA schema_version");
+}
+
+}  // namespace
+
+TEST_CASE("a new database gets the schema, WAL mode and its version recorded") {
+  TempDatabase file;
+  Store::open(file.path())->close();
+
+  const auto rows = version_rows(file.path());
+  REQUIRE(rows.size() == static_cast<std::size_t>(latest_schema_version()));
+  CHECK(rows.back().version == latest_schema_version());
+
+  Connection db(file.path(), Connection::Access::read_only);
+  CHECK(db.query_text("PRAGMA journal_mode") == "wal");
+  for (const char* table : {"games", "seats", "events"}) {
+    CHECK(db.query_text(("SELECT name FROM sqlite_schema WHERE type = 'table' AND name = '" +
+                         std::string(table) + "'")
+                            .c_str()) == table);
+  }
+  for (const char* index : {"games_unfinished", "games_finished_by_end", "games_by_invite"}) {
+    CHECK(db.query_text(("SELECT name FROM sqlite_schema WHERE type = 'index' AND name = '" +
+                         std::string(index) + "'")
+                            .c_str()) == index);
+  }
+}
+
+TEST_CASE("reopening keeps the data and does not migrate again") {
+  TempDatabase file;
+  {
+    auto store = Store::open(file.path());
+    REQUIRE(create(*store, make_game("g1")));
+  }
+  const auto rows_before = version_rows(file.path());
+  const auto cookie_before = schema_cookie(file.path());
+
+  auto store = Store::open(file.path());
+  CHECK(store->load_game("g1").has_value());
+  store->close();
+  CHECK(version_rows(file.path()) == rows_before);
+  CHECK(schema_cookie(file.path()) == cookie_before);
+}
+
+TEST_CASE("a database from a newer version is refused") {
+  TempDatabase file;
+  Store::open(file.path())->close();
+  {
+    Connection db(file.path(), Connection::Access::read_write_create);
+    db.exec(("INSERT INTO schema_version (version, applied_at_ms) VALUES (" +
+             std::to_string(latest_schema_version() + 1) + ", 0)")
+                .c_str());
+  }
+  CHECK_THROWS_WITH_AS(Store::open(file.path()), doctest::Contains("newer"), std::runtime_error);
+}
+
+TEST_CASE("a game with its seats and events round-trips") {
+  TempDatabase file;
+  auto store = Store::open(file.path());
+  GameRecord game = make_game("g1", "invitehash");
+  game.initial_ms.reset();
+  game.status = "playing";
+  REQUIRE(create(*store, game, {{"white", "tokenW"}}));
+  Outcome black_seat;
+  store->add_seat("g1", {"black", "tokenB"}, black_seat.done());
+  REQUIRE(black_seat.ok());
+  REQUIRE(append(*store, "g1", make_event(1, R"({"uci":"e2e4"})")));
+  REQUIRE(append(*store, "g1", make_event(2, R"({"uci":"e7e5"})")));
+
+  const auto loaded = store->load_game("g1");
+  REQUIRE(loaded);
+  CHECK(loaded->game.id == "g1");
+  CHECK(loaded->game.variant == game.variant);
+  CHECK(loaded->game.start_fen == game.start_fen);
+  CHECK_FALSE(loaded->game.initial_ms.has_value());
+  CHECK(loaded->game.increment_ms == 2000);
+  CHECK_FALSE(loaded->game.local);
+  CHECK(loaded->game.invite_hash == "invitehash");
+  CHECK(loaded->game.status == "playing");
+  CHECK(loaded->game.result == "*");
+  CHECK(loaded->game.created_at_ms == 1000);
+  CHECK_FALSE(loaded->game.ended_at_ms.has_value());
+  REQUIRE(loaded->seats.size() == 2);
+  CHECK(loaded->seats[0].color == "white");
+  CHECK(loaded->seats[0].token_hash == "tokenW");
+  CHECK(loaded->seats[1].color == "black");
+  CHECK(loaded->seats[1].token_hash == "tokenB");
+  REQUIRE(loaded->events.size() == 2);
+  CHECK(loaded->events[0].v == 1);
+  CHECK(loaded->events[0].type == "move");
+  CHECK(loaded->events[0].payload == R"({"uci":"e2e4"})");
+  CHECK(loaded->events[0].at_ms == 1001);
+  CHECK(loaded->events[1].v == 2);
+
+  CHECK_FALSE(store->load_game("missing").has_value());
+}
+
+TEST_CASE("an event with a status update ends the game in the same write") {
+  TempDatabase file;
+  auto store = Store::open(file.path());
+  REQUIRE(create(*store, make_game("g1")));
+  REQUIRE(append(*store, "g1", make_event(1)));
+  REQUIRE(append(*store, "g1", make_event(2), finished("g1", 5000)));
+
+  const auto loaded = store->load_game("g1");
+  REQUIRE(loaded);
+  CHECK(loaded->events.size() == 2);
+  CHECK(loaded->game.status == "finished");
+  CHECK(loaded->game.result == "1-0");
+  CHECK(loaded->game.reason == "checkmate");
+  CHECK(loaded->game.ended_at_ms == 5000);
+}
+
+TEST_CASE("a seat for a colour already taken fails and changes nothing") {
+  TempDatabase file;
+  auto store = Store::open(file.path());
+  REQUIRE(create(*store, make_game("g1"), {{"white", "first"}}));
+
+  Outcome second;
+  store->add_seat("g1", {"white", "second"}, second.done());
+  const auto [ok, error] = second.get();
+  CHECK_FALSE(ok);
+  CHECK(error.find("UNIQUE constraint failed") != std::string::npos);
+
+  const auto loaded = store->load_game("g1");
+  REQUIRE(loaded);
+  REQUIRE(loaded->seats.size() == 1);
+  CHECK(loaded->seats[0].token_hash == "first");
+}
+
+TEST_CASE("invalid writes fail without touching the database") {
+  TempDatabase file;
+  auto store = Store::open(file.path());
+  REQUIRE(create(*store, make_game("g1")));
+
+  CHECK_FALSE(create(*store, make_game("g1")));        // same id again
+  CHECK_FALSE(append(*store, "nope", make_event(1)));  // no such game
+  CHECK_FALSE(append(*store, "g1", make_event(2)));    // gap: v 1 is missing
+  GameRecord finished_without_end = finished("g1", 0);
+  finished_without_end.ended_at_ms.reset();
+  CHECK_FALSE(append(*store, "g1", make_event(1), finished_without_end));
+  const auto loaded = store->load_game("g1");
+  REQUIRE(loaded);
+  CHECK(loaded->events.empty());
+  CHECK(loaded->game.status == "waiting");
+}
+
+TEST_CASE("a duplicate event fails alone while the rest of its transaction commits") {
+  TempDatabase file;
+  auto store = Store::open(file.path());
+  REQUIRE(create(*store, make_game("g1")));
+  REQUIRE(create(*store, make_game("g2")));
+  REQUIRE(append(*store, "g1", make_event(1)));
+
+  // Hold the writer inside a callback so the next writes queue up and go in one transaction.
+  std::latch writer_held(1), release_writer(1);
+  store->append_event("g2", make_event(1), std::nullopt, [&](bool, const std::string&) {
+    writer_held.count_down();
+    release_writer.wait();
+  });
+  writer_held.wait();
+  const auto transactions_before = store->write_stats().transactions;
+
+  Outcome before, duplicate, after, seat;
+  store->append_event("g1", make_event(2, "kept"), std::nullopt, before.done());
+  store->append_event("g1", make_event(2, "duplicate"), std::nullopt, duplicate.done());
+  store->append_event("g1", make_event(3, "kept"), std::nullopt, after.done());
+  store->add_seat("g2", {"black", "token"}, seat.done());
+  release_writer.count_down();
+
+  CHECK(before.ok());
+  const auto [duplicate_ok, duplicate_error] = duplicate.get();
+  CHECK_FALSE(duplicate_ok);
+  CHECK(duplicate_error.find("UNIQUE constraint failed") != std::string::npos);
+  CHECK(after.ok());
+  CHECK(seat.ok());
+  CHECK(store->write_stats().transactions == transactions_before + 1);
+
+  const auto loaded = store->load_game("g1");
+  REQUIRE(loaded);
+  REQUIRE(loaded->events.size() == 3);
+  CHECK(loaded->events[1].payload == "kept");
+  CHECK(loaded->events[2].v == 3);
+  CHECK(store->load_game("g2")->seats.size() == 1);
+}
+
+TEST_CASE("unfinished games, finished list and invite lookup") {
+  TempDatabase file;
+  auto store = Store::open(file.path());
+  REQUIRE(create(*store, make_game("open", "invite-open")));
+  for (int i = 1; i <= 3; ++i) {
+    const std::string id = "done" + std::to_string(i);
+    REQUIRE(create(*store, make_game(id, "invite-" + id)));
+    REQUIRE(append(*store, id, make_event(1), finished(id, 1000 * i)));
+  }
+
+  const auto unfinished = store->load_unfinished();
+  REQUIRE(unfinished.size() == 1);
+  CHECK(unfinished[0].game.id == "open");
+
+  const auto newest_two = store->finished_games(2);
+  REQUIRE(newest_two.size() == 2);
+  CHECK(newest_two[0].id == "done3");
+  CHECK(newest_two[0].ended_at_ms == 3000);
+  CHECK(newest_two[0].result == "1-0");
+  CHECK(newest_two[0].reason == "checkmate");
+  CHECK(newest_two[0].variant == "standard");
+  CHECK(newest_two[1].id == "done2");
+  CHECK(store->finished_games(10).size() == 3);
+  CHECK(store->finished_games(0).empty());
+
+  CHECK(store->game_by_invite("invite-open") == "open");
+  CHECK(store->game_by_invite("invite-done2") == "done2");
+  CHECK_FALSE(store->game_by_invite("unknown").has_value());
+  CHECK_FALSE(store->game_by_invite("").has_value());
+}
+
+TEST_CASE("events survive close and reopen") {
+  TempDatabase file;
+  {
+    auto store = Store::open(file.path());
+    store->create_game(make_game("g1"), {{"white", "w"}}, nullptr);
+    for (int v = 1; v <= 50; ++v) store->append_event("g1", make_event(v), std::nullopt, nullptr);
+    store->close();  // drains the queue without anyone waiting on callbacks
+  }
+  auto store = Store::open(file.path());
+  const auto loaded = store->load_game("g1");
+  REQUIRE(loaded);
+  CHECK(loaded->seats.size() == 1);
+  REQUIRE(loaded->events.size() == 50);
+  CHECK(loaded->events.back().v == 50);
+  CHECK(store->load_unfinished().size() == 1);
+}
+
+TEST_CASE("a write after close fails at once") {
+  TempDatabase file;
+  auto store = Store::open(file.path());
+  store->close();
+  Outcome late;
+  store->create_game(make_game("g1"), {}, late.done());
+  const auto [ok, error] = late.get();
+  CHECK_FALSE(ok);
+  CHECK(error == "store is closed");
+  CHECK_FALSE(store->load_game("g1").has_value());
+}
+
+TEST_CASE("concurrent appends from several threads all land, in order per game") {
+  TempDatabase file;
+  auto store = Store::open(file.path());
+  constexpr int thread_count = 6, games_per_thread = 5, events_per_game = 40;
+
+  std::atomic<int> succeeded{0}, failed{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < thread_count; ++t) {
+    threads.emplace_back([&, t] {
+      std::vector<std::string> ids;
+      for (int g = 0; g < games_per_thread; ++g) {
+        ids.push_back("t" + std::to_string(t) + "g" + std::to_string(g));
+        store->create_game(make_game(ids.back()), {}, nullptr);
+      }
+      // No waiting between writes: ordering comes from the store's queue alone.
+      for (int v = 1; v <= events_per_game; ++v) {
+        for (const auto& id : ids) {
+          store->append_event(id, make_event(v, id + ":" + std::to_string(v)), std::nullopt,
+                              [&](bool ok, const std::string&) { ++(ok ? succeeded : failed); });
+        }
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  store->close();
+
+  CHECK(failed == 0);
+  CHECK(succeeded == thread_count * games_per_thread * events_per_game);
+  CHECK(store->write_stats().writes ==
+        static_cast<std::uint64_t>(thread_count * games_per_thread * (events_per_game + 1)));
+  const auto games = store->load_unfinished();
+  REQUIRE(games.size() == static_cast<std::size_t>(thread_count * games_per_thread));
+  for (const auto& game : games) {
+    REQUIRE(game.events.size() == static_cast<std::size_t>(events_per_game));
+    for (int v = 1; v <= events_per_game; ++v) {
+      const auto& event = game.events[static_cast<std::size_t>(v - 1)];
+      CHECK(event.v == v);
+      CHECK(event.payload == game.game.id + ":" + std::to_string(v));
+    }
+  }
+}
