@@ -1,0 +1,127 @@
+#include "rules/movegen.h"
+
+#include <algorithm>
+
+namespace arbiter::rules {
+
+MoveGenerator::MoveGenerator(const Position& position)
+    : pos_(position),
+      v_(position.variant()),
+      g_(v_.geometry),
+      t_(v_.tables()),
+      us_(position.side_to_move()),
+      them_(~us_),
+      own_(position.pieces(us_)),
+      enemy_(position.pieces(them_)),
+      occupied_(own_ | enemy_),
+      king_(position.king(us_)) {
+  if (king_ != kNoSquare) checkers_ = pos_.attackers(king_, them_, occupied_);
+  // Pins along a wrapping ray can come from both sides of the ring; play those moves out instead.
+  fast_ = v_.legality == Legality::Strict && !g_.wraps() && king_ != kNoSquare && !checkers_;
+  if (fast_) find_pins();
+}
+
+void MoveGenerator::find_pins() {
+  for (int d = 0; d < 8; ++d) {
+    Square first = g_.first_blocker(d, king_, occupied_);
+    if (first == kNoSquare || !(own_ & bit(first))) continue;
+    Square second = g_.first_blocker(d, first, occupied_);
+    if (second == kNoSquare || !(enemy_ & bit(second))) continue;
+    if (!(t_.ray_attacker_kinds[index(them_)][d] & (1u << pos_.piece_at(second)->kind))) continue;
+    pinned_ |= bit(first);
+    pin_line_[first] = g_.slide_targets(d, king_, occupied_ & ~bit(first));
+  }
+}
+
+void MoveGenerator::legal(MoveList& out) {
+  for (Bitboard men = own_; men;) {
+    Square from = pop_lsb(men);
+    piece_moves(from, pos_.piece_at(from)->kind, out);
+  }
+  if (!checkers_ && king_ != kNoSquare) castling_moves(out);
+}
+
+void MoveGenerator::piece_moves(Square from, int kind, MoveList& out) {
+  const int c = index(us_);
+  Bitboard quiet = t_.quiet_leaps[c][kind][from] & ~occupied_;
+  Bitboard captures = t_.capture_leaps[c][kind][from] & enemy_;
+  for (unsigned dirs = t_.quiet_slides[c][kind]; dirs; dirs &= dirs - 1)
+    quiet |= g_.slide_targets(std::countr_zero(dirs), from, occupied_) & ~occupied_;
+  for (unsigned dirs = t_.capture_slides[c][kind]; dirs; dirs &= dirs - 1)
+    captures |= g_.slide_targets(std::countr_zero(dirs), from, occupied_) & enemy_;
+
+  const PieceKind& piece = v_.kinds[kind];
+  if (piece.double_step && (t_.double_step_from[c][kind] & bit(from))) {
+    const int forward = t_.forward[c][kind];
+    Square passed = g_.offset(from, 0, forward), to = g_.offset(from, 0, 2 * forward);
+    if (passed != kNoSquare && to != kNoSquare && !(occupied_ & (bit(passed) | bit(to)))) quiet |= bit(to);
+  }
+  for (Bitboard targets = quiet | captures; targets;) add(from, pop_lsb(targets), kind, Move::Kind::Normal, out);
+
+  Square ep = pos_.en_passant_;
+  if (piece.en_passant && ep != kNoSquare && (t_.capture_leaps[c][kind][from] & bit(ep)))
+    add(from, ep, kind, Move::Kind::EnPassant, out);
+}
+
+void MoveGenerator::castling_moves(MoveList& out) {
+  for (const CastlingRule& rule : v_.castling[index(us_)]) {
+    if (!(pos_.castling_ & v_.castling_bit(us_, rule))) continue;
+    const int rank = g_.rank_of(rule.king_from);
+    auto [low, high] = std::minmax({g_.file_of(rule.king_from), g_.file_of(rule.king_to), g_.file_of(rule.rook_from),
+                                    g_.file_of(rule.rook_to)});
+    Bitboard must_be_empty = 0;
+    for (int f = low; f <= high; ++f) must_be_empty |= bit(g_.square(f, rank));
+    must_be_empty &= ~(bit(rule.king_from) | bit(rule.rook_from));
+    if (occupied_ & must_be_empty) continue;
+    const int step = g_.file_of(rule.king_to) > g_.file_of(rule.king_from) ? 1 : -1;
+    bool path_safe = true;
+    for (Square s = rule.king_from; path_safe && s != rule.king_to;) {
+      s = g_.offset(s, step, 0);
+      path_safe = !pos_.attackers(s, them_, occupied_ & ~bit(king_));
+    }
+    if (path_safe) out.add({std::int16_t(rule.king_from), std::int16_t(rule.king_to), -1, Move::Kind::Castle});
+  }
+}
+
+void MoveGenerator::add(Square from, Square to, int kind, Move::Kind how, MoveList& out) {
+  const int c = index(us_);
+  const bool must = t_.promotion_zone[c][kind] & bit(to);
+  const bool may = t_.optional_promotion_zone[c][kind] & bit(to);
+  int choices[kMaxKinds], n = 0;
+  if (must || may)
+    for (int choice : v_.promotion_choices)
+      if (!v_.promotion_needs_lost_piece || popcount(pos_.pieces(us_, choice)) < v_.start_count(us_, choice))
+        choices[n++] = choice;
+  if (must && n == 0) return;  // Grand: nothing to promote to, so the pawn may not go there
+  if (!keeps_king_safe(from, to, how)) return;
+  if (!must) out.add({std::int16_t(from), std::int16_t(to), -1, how});
+  for (int i = 0; i < n; ++i) out.add({std::int16_t(from), std::int16_t(to), std::int8_t(choices[i]), how});
+}
+
+bool MoveGenerator::keeps_king_safe(Square from, Square to, Move::Kind how) const {
+  if (v_.legality == Legality::KingCapture) return true;
+  if (!fast_ || how == Move::Kind::EnPassant) return safe_after({std::int16_t(from), std::int16_t(to), -1, how});
+  if (from == king_) return !pos_.attackers(to, them_, occupied_ & ~bit(from));
+  if (pinned_ & bit(from)) return pin_line_[from] & bit(to);
+  return true;
+}
+
+bool MoveGenerator::safe_after(const Move& move) const {
+  Position next = pos_;
+  next.play(move);
+  return !next.attacked(next.king(us_), them_);
+}
+
+std::vector<Move> Position::legal_moves() const {
+  MoveList list;
+  MoveGenerator(*this).legal(list);
+  return {list.begin(), list.end()};
+}
+
+bool Position::is_legal(const Move& move) const {
+  MoveList list;
+  MoveGenerator(*this).legal(list);
+  return std::find(list.begin(), list.end(), move) != list.end();
+}
+
+}  // namespace arbiter::rules

@@ -1,0 +1,80 @@
+// Move notation: UCI-style coordinates in and out, SAN out.
+#include <cctype>
+
+#include "rules/movegen.h"
+#include "rules/position.h"
+
+namespace arbiter::rules {
+
+namespace {
+
+char lower(char c) { return char(std::tolower(static_cast<unsigned char>(c))); }
+
+}  // namespace
+
+std::string Position::uci(const Move& move) const {
+  const Geometry& g = variant_->geometry;
+  std::string text = g.name(move.from) + g.name(move.to);
+  if (move.promotion >= 0) text += lower(variant_->kinds[move.promotion].letter);
+  return text;
+}
+
+Result<Move> Position::parse_uci(std::string_view text) const {
+  const Geometry& g = variant_->geometry;
+  // The squares' names have one or two digits, so find where the first one ends.
+  std::size_t split = 1;
+  while (split < text.size() && std::isdigit(static_cast<unsigned char>(text[split]))) ++split;
+  std::size_t end = split + 1;
+  while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+  Square from = g.parse(text.substr(0, split));
+  Square to = split < text.size() ? g.parse(text.substr(split, end - split)) : kNoSquare;
+  if (from == kNoSquare || to == kNoSquare || text.size() > end + 1)
+    return Error{"'" + std::string(text) + "' is not a move in coordinate notation (like e2e4 or e7e8q)"};
+  MoveList list;
+  MoveGenerator(*this).legal(list);
+  for (const Move& m : list)
+    if (uci(m) == text) return m;
+  return Error{"illegal move: " + std::string(text)};
+}
+
+std::string Position::san(const Move& move) const {
+  const Variant& v = *variant_;
+  const Geometry& g = v.geometry;
+  std::string text;
+  if (move.kind == Move::Kind::Castle) {
+    text = g.file_of(move.to) > g.file_of(move.from) ? "O-O" : "O-O-O";
+  } else {
+    const Piece mover = *piece_at(move.from);
+    const PieceKind& kind = v.kinds[mover.kind];
+    const bool capture = is_capture(move);
+    if (kind.pawn) {
+      if (capture) text += g.name(move.from)[0];
+    } else {
+      text += kind.letter;
+      // Disambiguate among other men of the same kind that can reach the same square.
+      bool others = false, same_file = false, same_rank = false;
+      MoveList list;
+      MoveGenerator(*this).legal(list);
+      for (const Move& m : list) {
+        if (m.to != move.to || m.from == move.from || m.kind == Move::Kind::Castle) continue;
+        if (piece_at(m.from)->kind != mover.kind) continue;
+        others = true;
+        same_file |= g.file_of(m.from) == g.file_of(move.from);
+        same_rank |= g.rank_of(m.from) == g.rank_of(move.from);
+      }
+      std::string from = g.name(move.from);
+      if (others && !same_file) text += from[0];
+      else if (others && !same_rank) text += from.substr(1);
+      else if (others) text += from;
+    }
+    if (capture) text += 'x';
+    text += g.name(move.to);
+    if (move.promotion >= 0) text += std::string("=") + v.kinds[move.promotion].letter;
+  }
+  Position next = *this;
+  next.play(move);
+  if (next.in_check()) text += next.legal_moves().empty() ? '#' : '+';
+  return text;
+}
+
+}  // namespace arbiter::rules

@@ -1,0 +1,286 @@
+#include "rules/position.h"
+
+#include <cctype>
+#include <sstream>
+
+#include "rules/zobrist.h"
+
+namespace arbiter::rules {
+
+std::string_view to_string(Reason reason) {
+  switch (reason) {
+    case Reason::None: return "";
+    case Reason::Checkmate: return "checkmate";
+    case Reason::Stalemate: return "stalemate";
+    case Reason::Repetition: return "repetition";
+    case Reason::FiftyMoves: return "fifty_moves";
+    case Reason::InsufficientMaterial: return "insufficient_material";
+    case Reason::KingCaptured: return "king_captured";
+    case Reason::BareKing: return "bare_king";
+  }
+  return "";
+}
+
+std::string_view Outcome::score() const {
+  switch (result) {
+    case Result::WhiteWins: return "1-0";
+    case Result::BlackWins: return "0-1";
+    case Result::Draw: return "1/2-1/2";
+    case Result::Ongoing: break;
+  }
+  return "*";
+}
+
+Position::Position(const Variant& variant) : variant_(&variant) {}
+
+Position Position::start(const Variant& variant) { return from_fen(variant, variant.start_fen).value(); }
+
+std::optional<Piece> Position::piece_at(Square s) const {
+  if (s < 0 || s >= variant_->geometry.size() || !board_[s]) return std::nullopt;
+  return Piece{Color(board_[s] >> 5), (board_[s] & 31) - 1};
+}
+
+Square Position::king(Color c) const {
+  Bitboard k = pieces(c, variant_->royal_kind());
+  return k ? lsb(k) : kNoSquare;
+}
+
+void Position::put(Square s, Color c, int kind) {
+  board_[s] = std::uint8_t(1 + kind + 32 * index(c));
+  by_color_[index(c)] |= bit(s);
+  by_kind_[kind] |= bit(s);
+  hash_ ^= zobrist().piece[index(c)][kind][s];
+}
+
+void Position::remove(Square s) {
+  Piece p = *piece_at(s);
+  board_[s] = 0;
+  by_color_[index(p.color)] &= ~bit(s);
+  by_kind_[p.kind] &= ~bit(s);
+  hash_ ^= zobrist().piece[index(p.color)][p.kind][s];
+}
+
+void Position::set_en_passant(Square s) {
+  if (en_passant_ != kNoSquare) hash_ ^= zobrist().en_passant[en_passant_];
+  en_passant_ = s;
+  if (en_passant_ != kNoSquare) hash_ ^= zobrist().en_passant[en_passant_];
+}
+
+// Keeps an en-passant square only where a pawn of the side to move could take on it, as
+// Fairy-Stockfish does, so equal positions hash and print alike.
+static bool en_passant_capturable(const Position& pos, Square s) {
+  const Variant& v = pos.variant();
+  Color us = pos.side_to_move();
+  for (std::size_t k = 0; k < v.kinds.size(); ++k)
+    if (v.kinds[k].en_passant && (v.tables().leap_attackers[index(us)][k][s] & pos.pieces(us, int(k)))) return true;
+  return false;
+}
+
+Result<Position> Position::from_fen(const Variant& variant, std::string_view fen) {
+  const Geometry& g = variant.geometry;
+  Position pos(variant);
+  std::istringstream in{std::string(fen)};
+  std::string placement, side, castling = "-", ep = "-";
+  int halfmove = 0, fullmove = 1;
+  if (!(in >> placement >> side)) return Error{"FEN needs at least a placement and a side to move"};
+  in >> castling >> ep;
+  if (in >> halfmove) in >> fullmove;
+  if (halfmove < 0 || fullmove < 1) return Error{"FEN move counters must be non-negative"};
+
+  int rank = g.ranks() - 1, file = 0;
+  for (std::size_t i = 0; i < placement.size(); ++i) {
+    char ch = placement[i];
+    if (ch == '/') {
+      if (file != g.files()) return Error{"FEN rank " + std::to_string(rank + 1) + " does not have " + std::to_string(g.files()) + " squares"};
+      if (--rank < 0) return Error{"FEN has too many ranks"};
+      file = 0;
+    } else if (std::isdigit(static_cast<unsigned char>(ch))) {
+      int n = ch - '0';
+      if (i + 1 < placement.size() && std::isdigit(static_cast<unsigned char>(placement[i + 1]))) n = n * 10 + (placement[++i] - '0');
+      if (n == 0) return Error{"FEN has an empty run of zero squares"};
+      file += n;
+      if (file > g.files()) return Error{"FEN rank " + std::to_string(rank + 1) + " is too long"};
+    } else {
+      int kind = variant.kind_of(char(std::toupper(static_cast<unsigned char>(ch))));
+      if (kind < 0) return Error{std::string("FEN has a piece letter this variant does not know: '") + ch + "'"};
+      if (file >= g.files()) return Error{"FEN rank " + std::to_string(rank + 1) + " is too long"};
+      pos.put(g.square(file++, rank), std::isupper(static_cast<unsigned char>(ch)) ? Color::White : Color::Black, kind);
+    }
+  }
+  if (rank != 0 || file != g.files()) return Error{"FEN placement does not cover the " + std::to_string(g.files()) + "x" + std::to_string(g.ranks()) + " board"};
+
+  if (side == "w") pos.side_ = Color::White;
+  else if (side == "b") pos.side_ = Color::Black;
+  else return Error{"FEN side to move must be 'w' or 'b'"};
+  if (pos.side_ == Color::Black) pos.hash_ ^= zobrist().black_to_move;
+
+  for (Color c : {Color::White, Color::Black}) {
+    int kings = popcount(pos.pieces(c, variant.royal_kind()));
+    if (kings != 1 && variant.legality == Legality::Strict)
+      return Error{std::string("FEN must have exactly one ") + (c == Color::White ? "white" : "black") + " king"};
+    for (std::size_t k = 0; k < variant.kinds.size(); ++k)
+      if (pos.pieces(c, int(k)) & variant.tables().promotion_zone[index(c)][k])
+        return Error{"FEN has a " + variant.kinds[k].name + " on its promotion rank"};
+  }
+
+  if (castling != "-") {
+    for (char ch : castling) {
+      Color c = std::isupper(static_cast<unsigned char>(ch)) ? Color::White : Color::Black;
+      const CastlingRule* found = nullptr;
+      for (const CastlingRule& rule : variant.castling[index(c)])
+        if (rule.letter == ch) found = &rule;
+      if (!found) return Error{std::string("FEN castling right '") + ch + "' does not exist in " + variant.name};
+      auto king_there = pos.piece_at(found->king_from), rook_there = pos.piece_at(found->rook_from);
+      if (!king_there || king_there->color != c || king_there->kind != variant.royal_kind() || !rook_there ||
+          rook_there->color != c || variant.kinds[rook_there->kind].letter != 'R')
+        return Error{std::string("FEN castling right '") + ch + "' needs the king and rook on their squares"};
+      pos.castling_ |= variant.castling_bit(c, *found);
+    }
+    pos.hash_ ^= zobrist().castling[pos.castling_];
+  }
+
+  if (ep != "-") {
+    Square s = g.parse(ep);
+    if (s == kNoSquare) return Error{"FEN en-passant square '" + ep + "' is not on the board"};
+    if (en_passant_capturable(pos, s)) pos.set_en_passant(s);
+  }
+  pos.halfmove_ = halfmove;
+  pos.fullmove_ = fullmove;
+
+  if (variant.legality == Legality::Strict) {
+    Square their_king = pos.king(~pos.side_);
+    if (pos.attacked(their_king, pos.side_)) return Error{"FEN position is illegal: the side not to move is in check"};
+  }
+  return pos;
+}
+
+std::string Position::fen() const {
+  const Geometry& g = variant_->geometry;
+  std::string out;
+  for (int rank = g.ranks() - 1; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < g.files(); ++file) {
+      auto p = piece_at(g.square(file, rank));
+      if (!p) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += std::to_string(empty), empty = 0;
+      char letter = variant_->kinds[p->kind].letter;
+      out += p->color == Color::White ? letter : char(std::tolower(static_cast<unsigned char>(letter)));
+    }
+    if (empty) out += std::to_string(empty);
+    if (rank) out += '/';
+  }
+  out += side_ == Color::White ? " w " : " b ";
+  std::string rights;
+  for (int c = 0; c < 2; ++c)
+    for (const CastlingRule& rule : variant_->castling[c])
+      if (castling_ & variant_->castling_bit(Color(c), rule)) rights += rule.letter;
+  out += rights.empty() ? "-" : rights;
+  out += ' ';
+  out += en_passant_ == kNoSquare ? "-" : g.name(en_passant_);
+  out += ' ' + std::to_string(halfmove_) + ' ' + std::to_string(fullmove_);
+  return out;
+}
+
+Bitboard Position::attackers(Square s, Color by, Bitboard occupied) const {
+  const Variant::Tables& t = variant_->tables();
+  const Geometry& g = variant_->geometry;
+  const int c = index(by);
+  Bitboard found = 0;
+  for (std::size_t k = 0; k < variant_->kinds.size(); ++k) found |= t.leap_attackers[c][k][s] & pieces(by, int(k));
+  for (int d = 0; d < 8; ++d) {
+    Bitboard sliders = 0;
+    for (unsigned kinds = t.ray_attacker_kinds[c][d]; kinds; kinds &= kinds - 1)
+      sliders |= pieces(by, std::countr_zero(kinds));
+    if (!(sliders & g.ray_bits(d, s))) continue;
+    Square blocker = g.first_blocker(d, s, occupied);
+    if (blocker != kNoSquare && (sliders & bit(blocker))) found |= bit(blocker);
+  }
+  return found;
+}
+
+bool Position::attacked(Square s, Color by) const { return s != kNoSquare && attackers(s, by, occupied()) != 0; }
+
+bool Position::in_check() const { return attacked(king(side_), ~side_); }
+
+bool Position::is_capture(const Move& move) const {
+  if (move.kind == Move::Kind::EnPassant) return true;
+  if (move.kind == Move::Kind::Castle) return false;
+  auto target = piece_at(move.to);
+  return target && target->color != side_;
+}
+
+void Position::play(const Move& move) {
+  const Variant& v = *variant_;
+  const Color us = side_;
+  const Piece mover = *piece_at(move.from);
+  const bool capture = is_capture(move);
+  const auto& tables = v.tables();
+
+  set_en_passant(kNoSquare);
+  hash_ ^= zobrist().castling[castling_];
+  if (move.kind == Move::Kind::Castle) {
+    for (const CastlingRule& rule : v.castling[index(us)]) {
+      if (rule.king_from != move.from || rule.king_to != move.to) continue;
+      remove(rule.king_from);
+      remove(rule.rook_from);
+      put(rule.king_to, us, mover.kind);
+      put(rule.rook_to, us, v.kind_of('R'));
+    }
+  } else {
+    if (move.kind == Move::Kind::EnPassant)
+      remove(variant_->geometry.offset(move.to, 0, -tables.forward[index(us)][mover.kind]));
+    else if (capture)
+      remove(move.to);
+    remove(move.from);
+    put(move.to, us, move.promotion >= 0 ? move.promotion : mover.kind);
+  }
+  castling_ &= ~(tables.castling_spoilers[move.from] | tables.castling_spoilers[move.to]);
+  hash_ ^= zobrist().castling[castling_];
+
+  halfmove_ = (capture || v.kinds[mover.kind].pawn) ? 0 : halfmove_ + 1;
+  if (us == Color::Black) ++fullmove_;
+  side_ = ~us;
+  hash_ ^= zobrist().black_to_move;
+
+  const PieceKind& kind = v.kinds[mover.kind];
+  const Geometry& g = v.geometry;
+  if (kind.en_passant && std::abs(g.rank_of(move.to) - g.rank_of(move.from)) == 2 && g.file_of(move.to) == g.file_of(move.from)) {
+    Square passed = g.offset(move.from, 0, tables.forward[index(us)][mover.kind]);
+    if (en_passant_capturable(*this, passed)) set_en_passant(passed);
+  }
+}
+
+bool Position::has_mating_material(Color c) const {
+  Bitboard men = pieces(c) & ~pieces(c, variant_->royal_kind());
+  if (!men) return false;
+  if (popcount(men) > 1) return true;
+  for (int k : variant_->lone_minor_kinds)
+    if (men & by_kind_[k]) return false;
+  return true;
+}
+
+Outcome Position::outcome() const {
+  const Color us = side_;
+  auto win_for = [](Color c) { return c == Color::White ? Outcome::Result::WhiteWins : Outcome::Result::BlackWins; };
+  if (legal_moves().empty()) {
+    if (in_check()) return {win_for(~us), Reason::Checkmate};
+    return {Outcome::Result::Draw, Reason::Stalemate};
+  }
+  if (halfmove_ >= variant_->fifty_move_plies) return {Outcome::Result::Draw, Reason::FiftyMoves};
+  if (!has_mating_material(Color::White) && !has_mating_material(Color::Black)) {
+    Bitboard white = pieces(Color::White) & ~pieces(Color::White, variant_->royal_kind());
+    Bitboard black = pieces(Color::Black) & ~pieces(Color::Black, variant_->royal_kind());
+    bool both_have_a_minor = white && black;
+    int bishop = variant_->kind_of('B');
+    bool same_colour_bishops = bishop >= 0 && (white & by_kind_[bishop]) && (black & by_kind_[bishop]) &&
+                               variant_->geometry.light(lsb(white)) == variant_->geometry.light(lsb(black));
+    if (!both_have_a_minor || (variant_->same_colour_bishops_draw && same_colour_bishops))
+      return {Outcome::Result::Draw, Reason::InsufficientMaterial};
+  }
+  return {};
+}
+
+}  // namespace arbiter::rules

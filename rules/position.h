@@ -1,0 +1,99 @@
+#pragma once
+// A position is a value: copy it, play a move on the copy, ask it for its legal moves.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules/bitboard.h"
+#include "rules/result.h"
+#include "rules/variant.h"
+
+namespace arbiter::rules {
+
+struct Move {
+  enum class Kind : std::uint8_t { Normal, Castle, EnPassant };
+  std::int16_t from = kNoSquare, to = kNoSquare;  // castling: the king's move
+  std::int8_t promotion = -1;                     // kind after the move, or -1
+  Kind kind = Kind::Normal;
+  bool operator==(const Move&) const = default;
+};
+
+struct Piece {
+  Color color;
+  int kind;
+};
+
+enum class Reason : std::uint8_t {
+  None, Checkmate, Stalemate, Repetition, FiftyMoves, InsufficientMaterial, KingCaptured, BareKing,
+};
+std::string_view to_string(Reason reason);
+
+struct Outcome {
+  enum class Result : std::uint8_t { Ongoing, WhiteWins, BlackWins, Draw };
+  Result result = Result::Ongoing;
+  Reason reason = Reason::None;
+  bool over() const { return result != Result::Ongoing; }
+  std::string_view score() const;  // "1-0", "0-1", "1/2-1/2", "*"
+};
+
+class Position {
+ public:
+  static Position start(const Variant& variant);
+  static Result<Position> from_fen(const Variant& variant, std::string_view fen);
+  std::string fen() const;
+
+  const Variant& variant() const { return *variant_; }
+  Color side_to_move() const { return side_; }
+  std::optional<Piece> piece_at(Square s) const;
+  Bitboard pieces(Color c) const { return by_color_[index(c)]; }
+  Bitboard pieces(Color c, int kind) const { return by_color_[index(c)] & by_kind_[kind]; }
+  Bitboard occupied() const { return by_color_[0] | by_color_[1]; }
+  Square king(Color c) const;  // kNoSquare if that side has none (a captured king)
+  int halfmove_clock() const { return halfmove_; }
+  int fullmove_number() const { return fullmove_; }
+  std::uint64_t hash() const { return hash_; }
+
+  std::vector<Move> legal_moves() const;
+  bool is_legal(const Move& move) const;
+  bool in_check() const;
+  // Every square the given side attacks a man on, or could capture on, as check needs.
+  bool attacked(Square s, Color by) const;
+  // Plays a move from legal_moves(); anything else is undefined.
+  void play(const Move& move);
+  bool is_capture(const Move& move) const;
+  bool has_mating_material(Color c) const;
+
+  // The outcome this position alone decides (mate, stalemate, fifty moves, material).
+  // Repetition needs the history and is decided by Game.
+  Outcome outcome() const;
+
+  // UCI-style notation: "e2e4", "e7e8q", "f1i1" for castling.
+  std::string uci(const Move& move) const;
+  Result<Move> parse_uci(std::string_view text) const;  // a legal move, or why not
+  std::string san(const Move& move) const;               // before the move is played
+
+ private:
+  friend class MoveGenerator;
+  explicit Position(const Variant& variant);
+  void put(Square s, Color c, int kind);
+  void remove(Square s);
+  void move_piece(Square from, Square to);
+  void set_en_passant(Square s);
+  Bitboard attackers(Square s, Color by, Bitboard occupied) const;
+
+  const Variant* variant_;
+  std::array<std::uint8_t, kMaxSquares> board_{};  // 0 empty, else 1 + kind + 32 * colour
+  std::array<Bitboard, 2> by_color_{};
+  std::array<Bitboard, kMaxKinds> by_kind_{};
+  Color side_ = Color::White;
+  std::uint8_t castling_ = 0;   // bit i: castling rule i of White (0,1) or Black (2,3)
+  Square en_passant_ = kNoSquare;
+  int halfmove_ = 0;
+  int fullmove_ = 1;
+  std::uint64_t hash_ = 0;
+};
+
+}  // namespace arbiter::rules

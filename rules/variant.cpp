@@ -1,0 +1,125 @@
+#include "rules/variant.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+#include <stdexcept>
+#include <utility>
+
+#include "rules/variants/variants.h"
+
+namespace arbiter::rules {
+
+namespace {
+
+int direction_of(int df, int dr) {
+  for (int d = 0; d < 8; ++d)
+    if (kDirections[d].df == df && kDirections[d].dr == dr) return d;
+  throw std::logic_error("a slide must step to a neighbouring square");
+}
+
+std::vector<Leg> symmetric(int a, int b, bool slide, Mode mode) {
+  std::set<std::pair<int, int>> steps;
+  for (int sa : {-1, 1})
+    for (int sb : {-1, 1}) {
+      steps.insert({sa * a, sb * b});
+      steps.insert({sb * b, sa * a});
+    }
+  std::vector<Leg> legs;
+  for (auto [df, dr] : steps) legs.push_back({df, dr, slide, mode});
+  return legs;
+}
+
+}  // namespace
+
+std::vector<Leg> leaper(int a, int b, Mode mode) { return symmetric(a, b, false, mode); }
+std::vector<Leg> rider(int a, int b, Mode mode) { return symmetric(a, b, true, mode); }
+std::vector<Leg> operator+(std::vector<Leg> a, const std::vector<Leg>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+int Variant::kind_of(char letter) const {
+  for (std::size_t k = 0; k < kinds.size(); ++k)
+    if (kinds[k].letter == letter) return int(k);
+  return -1;
+}
+
+void Variant::finish() {
+  if (kinds.size() > kMaxKinds) throw std::logic_error("too many piece kinds");
+  const Geometry& g = geometry;
+  for (int c = 0; c < 2; ++c) {
+    const int forward = (c == 1 && mirror_black) ? -1 : 1;
+    auto absolute_rank = [&](int relative) { return forward == 1 ? relative : g.ranks() - 1 - relative; };
+    for (std::size_t k = 0; k < kinds.size(); ++k) {
+      const PieceKind& kind = kinds[k];
+      if (kind.royal) royal_ = int(k);
+      tables_.forward[c][k] = forward;
+      tables_.quiet_leaps[c][k].assign(g.size(), 0);
+      tables_.capture_leaps[c][k].assign(g.size(), 0);
+      tables_.leap_attackers[c][k].assign(g.size(), 0);
+      for (const Leg& leg : kind.legs) {
+        const int dr = leg.dr * forward;
+        if (leg.slide) {
+          auto mask = std::uint8_t(1u << direction_of(leg.df, dr));
+          if (leg.mode != Mode::CaptureOnly) tables_.quiet_slides[c][k] |= mask;
+          if (leg.mode != Mode::MoveOnly) tables_.capture_slides[c][k] |= mask;
+          continue;
+        }
+        for (Square s = 0; s < g.size(); ++s) {
+          Square t = g.offset(s, leg.df, dr);
+          if (t == kNoSquare || t == s) continue;
+          if (leg.mode != Mode::CaptureOnly) tables_.quiet_leaps[c][k][s] |= bit(t);
+          if (leg.mode != Mode::MoveOnly) tables_.capture_leaps[c][k][s] |= bit(t);
+        }
+      }
+      for (Square s = 0; s < g.size(); ++s)
+        for (Bitboard b = tables_.capture_leaps[c][k][s]; b;) tables_.leap_attackers[c][k][pop_lsb(b)] |= bit(s);
+      if (kind.promotion_rank >= 0) {
+        tables_.promotion_zone[c][k] = g.rank_squares(absolute_rank(kind.promotion_rank));
+        if (kind.optional_promotion_rank >= 0)
+          for (int r = kind.optional_promotion_rank; r < kind.promotion_rank; ++r)
+            tables_.optional_promotion_zone[c][k] |= g.rank_squares(absolute_rank(r));
+      }
+      for (int r : kind.double_step_ranks) tables_.double_step_from[c][k] |= g.rank_squares(absolute_rank(r));
+    }
+  }
+  for (int c = 0; c < 2; ++c)
+    for (const CastlingRule& rule : castling[c])
+      for (Square s : {rule.king_from, rule.rook_from}) tables_.castling_spoilers[s] |= castling_bit(Color(c), rule);
+  for (int c = 0; c < 2; ++c)
+    for (int d = 0; d < 8; ++d)
+      for (std::size_t k = 0; k < kinds.size(); ++k)
+        if (tables_.capture_slides[c][k] & (1u << opposite(d))) tables_.ray_attacker_kinds[c][d] |= 1u << k;
+  // Men at the start, for Grand's "promote only to a kind you have lost".
+  for (char ch : start_fen.substr(0, start_fen.find(' '))) {
+    int k = kind_of(char(std::toupper(static_cast<unsigned char>(ch))));
+    if (k >= 0) ++start_counts_[std::isupper(static_cast<unsigned char>(ch)) ? 0 : 1][k];
+  }
+}
+
+std::uint8_t Variant::castling_bit(Color c, const CastlingRule& rule) const {
+  const auto& rules = castling[index(c)];
+  return std::uint8_t(1u << (index(c) * 2 + int(&rule - rules.data())));
+}
+
+const std::vector<const Variant*>& all_variants() {
+  static const std::vector<const Variant*> variants = [] {
+    std::vector<const Variant*> list;
+    for (auto make : variant_factories()) {
+      auto* v = new Variant(make());  // lives for the program, like the tables it holds
+      v->finish();
+      list.push_back(v);
+    }
+    return list;
+  }();
+  return variants;
+}
+
+const Variant* find_variant(std::string_view name) {
+  for (const Variant* v : all_variants())
+    if (v->name == name) return v;
+  return nullptr;
+}
+
+}  // namespace arbiter::rules

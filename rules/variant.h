@@ -1,0 +1,116 @@
+#pragma once
+// A variant is data: a geometry, piece kinds described by how they move, a setup, pawn,
+// promotion, castling and draw rules. Per-square move tables are built once from that data
+// when the variant is registered, and the one move generator reads only those tables.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules/bitboard.h"
+#include "rules/geometry.h"
+
+namespace arbiter::rules {
+
+enum class Color : std::uint8_t { White = 0, Black = 1 };
+inline constexpr Color operator~(Color c) { return Color(int(c) ^ 1); }
+inline constexpr int index(Color c) { return int(c); }
+
+// How a movement component may be used: to move to an empty square, to capture, or both.
+enum class Mode : std::uint8_t { Both, MoveOnly, CaptureOnly };
+
+// One movement component: a step (df, dr), taken once (a leap) or repeated (a slide). dr is
+// "forward" for White; for Black it is mirrored when the variant mirrors Black.
+struct Leg {
+  int df, dr;
+  bool slide;
+  Mode mode;
+};
+
+inline constexpr int kMaxKinds = 16;
+
+struct PieceKind {
+  char letter;           // upper case, as in FEN
+  std::string name;      // "archbishop"
+  std::vector<Leg> legs;
+  bool royal = false;    // the king: check, checkmate, castling
+  bool pawn = false;     // resets the 50-move count, counts as a pawn for "Are there any?"
+  bool en_passant = false;  // can capture and be captured en passant
+  // A two-step forward move to an empty square over an empty square, from double_step_ranks.
+  bool double_step = false;
+  std::vector<int> double_step_ranks{};  // relative to the owner (0 = own first rank)
+  // Promotion: mandatory on promotion_rank; optional from optional_promotion_rank up to it.
+  int promotion_rank = -1;            // relative; -1 = never promotes
+  int optional_promotion_rank = -1;   // relative; -1 = no optional zone
+};
+
+struct CastlingRule {
+  Square king_from, king_to, rook_from, rook_to;
+  char letter;  // FEN right: 'K' or 'Q' (lower case for Black)
+};
+
+enum class Legality : std::uint8_t {
+  Strict,       // a move may not leave one's own king attacked
+  KingCapture,  // it may; the opponent can then take the king (circular chess)
+};
+
+class Variant {
+ public:
+  std::string name;         // "capablanca"
+  std::string title;        // "Capablanca Chess"
+  std::string description;  // one line for people choosing a game
+  Geometry geometry{8, 8, false};
+  std::vector<PieceKind> kinds;
+  std::string start_fen;
+  bool mirror_black = true;                  // Black's forward is White's backward
+  std::vector<int> promotion_choices;        // kind indexes, in the order SAN/UCI list them
+  bool promotion_needs_lost_piece = false;   // Grand: only to a kind with fewer than at the start
+  std::array<std::vector<CastlingRule>, 2> castling;  // per colour
+  Legality legality = Legality::Strict;
+  bool repetition_draws = true;
+  int fifty_move_plies = 100;
+  // Insufficient material: a side has mating material unless it has a bare king or a king and
+  // exactly one man of these kinds. Both sides without it draw.
+  std::vector<int> lone_minor_kinds;
+  bool same_colour_bishops_draw = false;     // K+B v K+B, bishops on one colour (FIDE)
+
+  int kind_of(char letter) const;  // -1 if none
+  int royal_kind() const { return royal_; }
+  int start_count(Color c, int kind) const { return start_counts_[index(c)][kind]; }
+  std::uint8_t castling_bit(Color c, const CastlingRule& rule) const;
+
+  // Tables built by finish() from the data above.
+  struct Tables {
+    std::array<std::array<std::vector<Bitboard>, kMaxKinds>, 2> quiet_leaps;    // [colour][kind][from]
+    std::array<std::array<std::vector<Bitboard>, kMaxKinds>, 2> capture_leaps;  // [colour][kind][from]
+    std::array<std::array<std::vector<Bitboard>, kMaxKinds>, 2> leap_attackers; // [colour][kind][target]
+    std::array<std::array<std::uint8_t, kMaxKinds>, 2> quiet_slides{};    // direction masks
+    std::array<std::array<std::uint8_t, kMaxKinds>, 2> capture_slides{};
+    std::array<std::array<Bitboard, kMaxKinds>, 2> promotion_zone{};      // mandatory
+    std::array<std::array<Bitboard, kMaxKinds>, 2> optional_promotion_zone{};
+    std::array<std::array<Bitboard, kMaxKinds>, 2> double_step_from{};
+    std::array<std::array<int, kMaxKinds>, 2> forward{};  // the dr of a forward step
+    std::array<std::uint8_t, kMaxSquares> castling_spoilers{};  // rights lost when a man leaves or is taken here
+    std::array<std::array<std::uint16_t, 8>, 2> ray_attacker_kinds{};  // [colour][d]: kinds that capture back along d
+  };
+  const Tables& tables() const { return tables_; }
+
+  // Builds the tables and start counts; called once when the variant is defined.
+  void finish();
+
+ private:
+  Tables tables_;
+  int royal_ = -1;
+  std::array<std::array<int, kMaxKinds>, 2> start_counts_{};
+};
+
+// Movement builders, Betza-like: every rotation and reflection of one step.
+std::vector<Leg> leaper(int a, int b, Mode mode = Mode::Both);
+std::vector<Leg> rider(int a, int b, Mode mode = Mode::Both);
+std::vector<Leg> operator+(std::vector<Leg> a, const std::vector<Leg>& b);
+
+const Variant* find_variant(std::string_view name);
+const std::vector<const Variant*>& all_variants();
+
+}  // namespace arbiter::rules

@@ -1,0 +1,26 @@
+#include "rules/variants/variants.h"
+
+namespace arbiter::rules {
+
+PieceKind king() { return {.letter = 'K', .name = "king", .legs = leaper(1, 0) + leaper(1, 1), .royal = true}; }
+PieceKind queen() { return {.letter = 'Q', .name = "queen", .legs = rider(1, 0) + rider(1, 1)}; }
+PieceKind rook() { return {.letter = 'R', .name = "rook", .legs = rider(1, 0)}; }
+PieceKind bishop() { return {.letter = 'B', .name = "bishop", .legs = rider(1, 1)}; }
+PieceKind knight() { return {.letter = 'N', .name = "knight", .legs = leaper(2, 1)}; }
+PieceKind archbishop() { return {.letter = 'A', .name = "archbishop", .legs = rider(1, 1) + leaper(2, 1)}; }
+PieceKind chancellor() { return {.letter = 'C', .name = "chancellor", .legs = rider(1, 0) + leaper(2, 1)}; }
+
+PieceKind pawn(int double_step_rank, int promotion_rank) {
+  return {.letter = 'P',
+          .name = "pawn",
+          .legs = {{0, 1, false, Mode::MoveOnly}, {-1, 1, false, Mode::CaptureOnly}, {1, 1, false, Mode::CaptureOnly}},
+          .pawn = true,
+          .en_passant = true,
+          .double_step = true,
+          .double_step_ranks = {double_step_rank},
+          .promotion_rank = promotion_rank};
+}
+
+std::vector<Variant (*)()> variant_factories() { return {make_chess, make_capablanca, make_grand}; }
+
+}  // namespace arbiter::rules

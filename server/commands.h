@@ -1,0 +1,16 @@
+#pragma once
+// The subcommands of the `arbiter` executable. Each takes the arguments after its name and
+// returns the process exit code (2 for bad input, with one line on stderr).
+#include <string>
+#include <vector>
+
+namespace arbiter {
+
+using Args = std::vector<std::string>;
+
+int serve_command(const Args& args);     // arbiter serve [--port 8080] [--bind 127.0.0.1] [--db arbiter.db]
+int variants_command(const Args& args);  // arbiter variants
+int perft_command(const Args& args);     // arbiter perft --variant V [--fen F] [--moves M ...] --depth N [--divide]
+int moves_command(const Args& args);     // arbiter moves --variant V [--fen F] [--moves M ...]
+
+}  // namespace arbiter
