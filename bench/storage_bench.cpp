@@ -32,8 +32,8 @@ void remove_database(const std::string& path) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string path = argc > 1 ? argv[1]
-                                    : "/tmp/arbiter_storage_bench_" + std::to_string(getpid()) + ".db";
+  const std::string path =
+      argc > 1 ? argv[1] : "/tmp/arbiter_storage_bench_" + std::to_string(getpid()) + ".db";
   const int total_events = argument(argc, argv, 2, 20000);
   const int game_count = argument(argc, argv, 3, 200);
   const int thread_count = argument(argc, argv, 4, 8);

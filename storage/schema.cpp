@@ -76,9 +76,9 @@ void refuse_if_newer(int recorded) {
 int latest_schema_version() { return static_cast<int>(migration_steps.size()); }
 
 int recorded_schema_version(Connection& db) {
-  const bool has_table =
-      !db.query_text("SELECT name FROM sqlite_schema WHERE type = 'table' AND name = 'schema_version'")
-           .empty();
+  const bool has_table = !db.query_text("SELECT name FROM sqlite_schema"
+                                         " WHERE type = 'table' AND name = 'schema_version'")
+                              .empty();
   if (!has_table) return 0;
   Statement highest(db, "SELECT COALESCE(MAX(version), 0) FROM schema_version");
   ResetOnExit reset(highest);

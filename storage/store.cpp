@@ -88,34 +88,14 @@ class Writer {
                        " WHERE id = ?1") {}
 
   // Runs the batch in one transaction, each write inside its own savepoint, and returns one
-  // error per write (empty: committed).
+  // error per write (empty: committed). Never throws: errors are reported, not raised.
   std::vector<std::string> run(const std::vector<PendingWrite>& batch) {
     std::vector<std::string> errors(batch.size());
     try {
-      begin_.run();
-    } catch (const std::exception& error) {
-      fail_all(errors, "cannot begin transaction: " + std::string(error.what()));
-      return errors;
-    }
-    for (std::size_t i = 0; i < batch.size(); ++i) {
-      try {
-        savepoint_.run();
-        std::visit([this](const auto& operation) { apply(operation); }, batch[i].operation);
-        release_.run();
-      } catch (const std::exception& error) {
-        errors[i] = error.what();
-        if (!undo_savepoint()) {
-          fail_all(errors, "transaction aborted: " + errors[i]);
-          return errors;
-        }
-      }
-    }
-    try {
-      commit_.run();
-      ++transactions_;
-    } catch (const std::exception& error) {
+      run_in_transaction(batch, errors);
+    } catch (const std::exception& error) {  // not from SQLite: out of memory and the like
       abandon_transaction();
-      fail_all(errors, "commit failed: " + std::string(error.what()));
+      fail_all(errors, "write failed: " + std::string(error.what()));
     }
     return errors;
   }
@@ -128,6 +108,36 @@ class Writer {
     configure_writer(db);
     migrate(db);
     return db;
+  }
+
+  void run_in_transaction(const std::vector<PendingWrite>& batch,
+                          std::vector<std::string>& errors) {
+    try {
+      begin_.run();
+    } catch (const std::exception& error) {
+      fail_all(errors, "cannot begin transaction: " + std::string(error.what()));
+      return;
+    }
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      try {
+        savepoint_.run();
+        std::visit([this](const auto& operation) { apply(operation); }, batch[i].operation);
+        release_.run();
+      } catch (const std::exception& error) {
+        errors[i] = error.what();
+        if (!undo_savepoint()) {
+          fail_all(errors, "transaction aborted: " + errors[i]);
+          return;
+        }
+      }
+    }
+    try {
+      commit_.run();
+      ++transactions_;
+    } catch (const std::exception& error) {
+      abandon_transaction();
+      fail_all(errors, "commit failed: " + std::string(error.what()));
+    }
   }
 
   void apply(const CreateGame& write) {
@@ -489,6 +499,11 @@ class SqliteStore final : public Store {
 }  // namespace
 
 std::unique_ptr<Store> Store::open(const std::string& path) {
+  // Connections move between threads (open, writer, readers), which a single-thread build of
+  // SQLite does not allow.
+  if (sqlite3_threadsafe() == 0) {
+    throw std::runtime_error("SQLite is built without thread support");
+  }
   return std::make_unique<SqliteStore>(path);
 }
 

@@ -361,6 +361,18 @@ TEST_CASE("concurrent appends from several threads all land, in order per game")
   constexpr int thread_count = 6, games_per_thread = 5, events_per_game = 40;
 
   std::atomic<int> succeeded{0}, failed{0};
+  // Reads run beside the writer and must always see whole transactions: events 1..n, no gap.
+  std::atomic<bool> writers_done{false};
+  std::atomic<int> torn_reads{0};
+  std::thread reader([&] {
+    while (!writers_done) {
+      for (const auto& game : store->load_unfinished()) {
+        for (std::size_t i = 0; i < game.events.size(); ++i) {
+          if (game.events[i].v != static_cast<std::int64_t>(i + 1)) ++torn_reads;
+        }
+      }
+    }
+  });
   std::vector<std::thread> threads;
   for (int t = 0; t < thread_count; ++t) {
     threads.emplace_back([&, t] {
@@ -380,7 +392,10 @@ TEST_CASE("concurrent appends from several threads all land, in order per game")
   }
   for (auto& thread : threads) thread.join();
   store->close();
+  writers_done = true;
+  reader.join();
 
+  CHECK(torn_reads == 0);
   CHECK(failed == 0);
   CHECK(succeeded == thread_count * games_per_thread * events_per_game);
   CHECK(store->write_stats().writes ==
