@@ -1,0 +1,28 @@
+// The page's entry: routes on the path the server served index.html for.
+import { fetchVariants } from './api.js';
+import { h } from './dom.js';
+import { showGame } from './game-page.js';
+import { showHome } from './home-page.js';
+import { showJoin } from './join-page.js';
+
+const main = document.getElementById('app');
+const indicator = document.getElementById('connection');
+
+function setConnectionStatus(status) {
+  indicator.hidden = false;
+  indicator.className = `connection ${status}`;
+  indicator.textContent = status === 'online' ? '● Live' : 'Connection lost: reconnecting…';
+}
+
+async function route() {
+  const variants = await fetchVariants();
+  const [, section, key] = location.pathname.split('/');
+  if (section === 'game' && key) return showGame(main, decodeURIComponent(key), { variants, setConnectionStatus });
+  if (section === 'join' && key) return showJoin(main, decodeURIComponent(key));
+  return showHome(main, { variants });
+}
+
+route().catch(error => {
+  const text = error.status === 404 ? 'There is no such game.' : `Something went wrong: ${error.message}`;
+  main.replaceChildren(h('div.panel', {}, h('h1', {}, 'Sorry'), h('p', {}, text), h('a.button', { href: '/' }, 'Home')));
+});

@@ -1,0 +1,151 @@
+// Original SVG pieces, drawn for this project (see ../README.md). Every drawing lives in a
+// 45x45 box and uses three paints: the body, its outline, and the detail lines on the body.
+
+const PAINT = {
+  white: { body: '#fafafa', line: '#1d1d1d', detail: '#1d1d1d' },
+  black: { body: '#2a2a2a', line: '#0d0d0d', detail: '#e9e9e9' },
+};
+
+const PLINTH = 'M10 40.5h25a1.5 1.5 0 0 0 1.5-1.5v-1.5a2 2 0 0 0-2-2h-24a2 2 0 0 0-2 2V39a1.5 1.5 0 0 0 1.5 1.5z';
+const KNIGHT_HEAD = 'M14 35.5C14.5 30 17 26 19.5 22.5C17 24 15 25.5 12.5 25.8C10 26 8.5 24 9 22C10 17 13 13 16.5 10L18 5.5L21 8.5C27 8.5 32 13 33 22C33.5 28 33 32 33 35.5Z';
+const KNIGHT_FACE = 'M24 10.5C29 12.5 31 17 31.2 24';
+
+// Each drawing: [filled outline paths], [detail strokes], [detail dots as [cx, cy, r]].
+const DRAWINGS = {
+  pawn: {
+    body: ['M19.5 22.5h6c.5 5 3.5 9 6 13h-18c2.5-4 5.5-8 6-13z', 'M17 19.5h11a1.5 1.5 0 0 1 0 3H17a1.5 1.5 0 0 1 0-3z',
+      'M22.5 7a5 5 0 1 1 0 10a5 5 0 1 1 0-10z', PLINTH],
+  },
+  rook: {
+    body: ['M13 35.5l1.5-5v-12l-2-2.5V9h4v3h4.5V9h5v3h4.5V9h4v7l-2 2.5v12l1.5 5z', PLINTH],
+    detail: ['M14.5 18.5h16', 'M14.5 30.5h16'],
+  },
+  knight: {
+    body: [KNIGHT_HEAD, PLINTH],
+    detail: [KNIGHT_FACE],
+    dots: [[16.8, 13.8, 1.3], [11.2, 22.2, .9]],
+  },
+  bishop: {
+    body: ['M17 33h11l2 2.5H15z', 'M15 30h15a1.5 1.5 0 0 1 0 3H15a1.5 1.5 0 0 1 0-3z',
+      'M22.5 10c-6 4.5-9 10-8 15.5c.4 2.5 2 4 3 4.5h10c1-.5 2.6-2 3-4.5c1-5.5-2-11-8-15.5z',
+      'M22.5 4.5a2.6 2.6 0 1 1 0 5.2a2.6 2.6 0 1 1 0-5.2z', PLINTH],
+    detail: ['M26 15.5l-6 6.5'],
+  },
+  queen: {
+    body: ['M11.5 31L9 14l6.5 9.5L16 10.5l6.5 12l6.5-12l.5 13L36 14l-2.5 17z', 'M11.5 31h22l-1 4.5h-20z',
+      ...[[9, 12.5], [16, 9], [22.5, 8], [29, 9], [36, 12.5]].map(([x, y]) => `M${x} ${y - 2.2}a2.2 2.2 0 1 1 0 4.4a2.2 2.2 0 1 1 0-4.4z`),
+      PLINTH],
+    detail: ['M12 31c6-1.5 15-1.5 21 0'],
+  },
+  king: {
+    body: ['M11 35.5L10 28C6 25 5.5 19 10.5 17.5C14 16.5 18 18.5 22.5 23C27 18.5 31 16.5 34.5 17.5C39.5 19 39 25 35 28L34 35.5Z',
+      'M22.5 23C20 19.5 20 16 22.5 13.5C25 16 25 19.5 22.5 23Z', 'M21.3 4h2.4v3h3v2.4h-3v4h-2.4v-4h-3V7h3z', PLINTH],
+    detail: ['M11 29c7-2 16-2 23 0', 'M10.5 31.8c7.5-1.6 16.5-1.6 24 0'],
+  },
+  archbishop: {
+    body: ['M15.5 30C16 27 17.5 25 19.5 22.5C17 24 15 25.5 12.5 25.8C10 26 8.5 24 9 22C10 17 13 13 16.5 10L18 5.5L21 8.5C27 8.5 32 13 33 22C33.3 25 33 28 32 30Z',
+      'M18 2.8a2.4 2.4 0 1 1 0 4.8a2.4 2.4 0 1 1 0-4.8z', 'M17 33h11l2 2.5H15z',
+      'M14.5 30h16a1.5 1.5 0 0 1 0 3h-16a1.5 1.5 0 0 1 0-3z', PLINTH],
+    detail: [KNIGHT_FACE, 'M29.5 17.5l-6 7'],
+    dots: [[16.8, 13.8, 1.3], [11.2, 22.2, .9]],
+  },
+  chancellor: {
+    body: ['M14.5 35.5C15 31 17 27 19.5 22.5C17 24 15 25.5 12.5 25.8C10 26 8.5 24 9 22C10 17 13 13 16.5 10L18 5.5L21 8.5C27 8.5 32 13 33 22C33.5 27 33 31 32.5 35.5Z',
+      'M12 29h3v2h3.5v-2h3v2H25v-2h3v2h3.5v-2h3v6.5H12z', PLINTH],
+    detail: [KNIGHT_FACE],
+    dots: [[16.8, 13.8, 1.3], [11.2, 22.2, .9]],
+  },
+  camel: {
+    body: ['M8.5 14.5C8.5 11.5 10.5 10 13.5 10.5L16.5 11.5C17.5 12.5 17.5 14 17 16L17 21.5C19 17.5 21.5 11.5 26 11.5C30.5 11.5 32.5 17 34.5 22C35.5 25 35.5 29 34.5 31.5L34.5 35.5L29 35.5L29 30.5L19.5 30.5L19.5 35.5L13.5 35.5L13.8 27C13.5 23 13.2 19.5 13 16.5C11.5 16.5 8.5 16.5 8.5 14.5Z', PLINTH],
+    detail: ['M20 24.5c4 1.5 9 1.5 13.5-1'],
+    dots: [[12.3, 12.8, 1]],
+  },
+  lion: {
+    body: [mane(22.5, 19.5, 12.5, 12), 'M22.5 11.5a8 8 0 1 1 0 16a8 8 0 1 1 0-16z', PLINTH],
+    detail: ['M20.5 22.5h4l-2 2.2z', 'M22.5 24.7v1.5', 'M20.5 27c1-.8 3-.8 4 0'],
+    dots: [[19.5, 18.5, 1.2], [25.5, 18.5, 1.2]],
+  },
+  steward: {
+    body: ['M18.5 21.5h8c.5 5 3.5 9 6 14h-20c2.5-5 5.5-9 6-14z', 'M15.5 18.5h14a1.5 1.5 0 0 1 0 3h-14a1.5 1.5 0 0 1 0-3z',
+      'M16.5 11.5l6-5l6 5v5.5h-12z', PLINTH],
+    detail: ['M22.5 24.5v8', 'M18.5 28.5h8'],
+  },
+  spearman: {
+    body: ['M22.5 9.5a13 13 0 1 1 0 26a13 13 0 1 1 0-26z'],
+    detail: ['M22.5 34V12'],
+    arrow: 'M22.5 3.5l5 9.5h-10z',
+  },
+  counsellor: {
+    body: ['M19 21.5h7c.5 5 3.5 9 6 14h-19c2.5-5 5.5-9 6-14z', 'M22.5 4.5l8 8l-8 8l-8-8z', PLINTH],
+    detail: ['M22.5 8.5l4 4l-4 4l-4-4z'],
+  },
+  elephant: {
+    body: ['M33.5 35.5L33.5 22C33.5 14 28.5 9 21.5 9C14.5 9 10 13 10 19C10 23 9 27 7 30C6 32 8 33.5 10 32C12.5 30 13.5 27 14.5 25C15 28 15.5 32 15 35.5Z', PLINTH],
+    detail: ['M24 13c6-1 8 6 6 11c-1.5 3-6 3-6.5-1.5', 'M14.5 24.5l-5 1.2'],
+    dots: [[16.5, 16.5, 1.2]],
+  },
+};
+
+// A mane of `lobes` round lobes around (cx, cy).
+function mane(cx, cy, radius, lobes) {
+  const point = (angle, r) => [cx + r * Math.sin(angle), cy - r * Math.cos(angle)].map(n => n.toFixed(2)).join(' ');
+  const step = 2 * Math.PI / lobes;
+  let d = `M${point(0, radius - 2.5)}`;
+  for (let i = 0; i < lobes; i++) d += `Q${point((i + .5) * step, radius + 2.5)} ${point((i + 1) * step, radius - 2.5)}`;
+  return d + 'Z';
+}
+
+// Names in the server's per-variant piece list, mapped to drawings.
+const KIND_BY_NAME = [
+  ['king', 'king'], ['queen', 'queen'], ['rook', 'rook'], ['bishop', 'bishop'], ['knight', 'knight'],
+  ['pawn', 'pawn'], ['archbishop', 'archbishop'], ['cardinal', 'archbishop'], ['chancellor', 'chancellor'],
+  ['marshal', 'chancellor'], ['camel', 'camel'], ['lion', 'lion'], ['steward', 'steward'], ['spearman', 'spearman'],
+  ['counsellor', 'counsellor'], ['ferz', 'counsellor'], ['elephant', 'elephant'], ['alfil', 'elephant'],
+];
+const KIND_BY_LETTER = {
+  K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', P: 'pawn', A: 'archbishop', C: 'chancellor',
+  O: 'lion', S: 'steward', M: 'spearman', L: 'spearman', D: 'spearman', F: 'counsellor', E: 'elephant',
+};
+
+// The spearman's facing, as the angle of its spear seen from White's side (0 = up).
+const SPEAR_ANGLE = { M: 0, L: -45, D: 45 };
+
+export const colorOf = letter => (letter === letter.toUpperCase() ? 'white' : 'black');
+
+// Which drawing shows `letter` in a variant whose piece list is `pieces` ([{letter, name}]).
+export function kindOf(letter, pieces = []) {
+  const upper = letter.toUpperCase();
+  const listed = pieces.find(p => p.letter.toUpperCase() === upper);
+  if (listed) {
+    const name = listed.name.toLowerCase();
+    const match = KIND_BY_NAME.find(([word]) => name.includes(word));
+    if (match) return match[1];
+  }
+  return KIND_BY_LETTER[upper] ?? 'pawn';
+}
+
+// The rotation (degrees) a piece gets on the board: only spearmen turn, by their facing.
+export function pieceRotation(letter, kind, orientation) {
+  if (kind !== 'spearman') return 0;
+  const facing = SPEAR_ANGLE[letter.toUpperCase()] ?? 0;
+  const ownSide = colorOf(letter) === 'white' ? 0 : 180;
+  return facing + ownSide + (orientation === 'black' ? 180 : 0);
+}
+
+export const symbolId = (kind, color) => `piece-${kind}-${color}`;
+
+// The <symbol> for one kind in one colour.
+export function pieceSymbol(kind, color) {
+  const drawing = DRAWINGS[kind];
+  const paint = PAINT[color];
+  const bodies = drawing.body.map(d => `<path d="${d}"/>`).join('');
+  const details = (drawing.detail ?? []).map(d => `<path d="${d}"/>`).join('');
+  const dots = (drawing.dots ?? []).map(([cx, cy, r]) => `<circle cx="${cx}" cy="${cy}" r="${r}"/>`).join('');
+  const arrow = drawing.arrow ? `<path d="${drawing.arrow}" fill="${paint.detail}" stroke="${paint.line}" stroke-width="1"/>` : '';
+  return `<symbol id="${symbolId(kind, color)}" viewBox="0 0 45 45">`
+    + `<g fill="${paint.body}" stroke="${paint.line}" stroke-width="1.5" stroke-linejoin="round">${bodies}</g>`
+    + `<g fill="none" stroke="${paint.detail}" stroke-width="1.3" stroke-linecap="round">${details}</g>`
+    + `<g fill="${paint.detail}">${dots}</g>${arrow}</symbol>`;
+}
+
+export const PIECE_KINDS = Object.keys(DRAWINGS);
