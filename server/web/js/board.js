@@ -63,6 +63,7 @@ export class Board {
   setDests(dests) {
     this.dests = dests ?? new Map();
     if (this.selected && !this.dests.has(this.selected)) this.selected = null;
+    this.markMovable();
     this.drawMarks();
   }
 
@@ -116,10 +117,17 @@ export class Board {
         d: g.outline(name, this.orientation), class: `square ${g.isLight(name) ? 'light' : 'dark'}`, 'data-square': name,
       }, squares);
     }
+    this.markMovable();
     for (const label of g.labels(this.orientation)) {
       const cls = label.outside ? 'outside' : label.seam ? 'seam' : label.onLight ? 'on-light' : 'on-dark';
       const text = svgElement('text', { x: label.x, y: label.y, 'text-anchor': label.anchor, class: `coord ${cls}` }, labels);
       text.textContent = label.text;
+    }
+  }
+
+  markMovable() {
+    for (const shape of this.layers.squares.querySelectorAll('.square')) {
+      shape.classList.toggle('movable', this.dests.has(shape.dataset.square));
     }
   }
 

@@ -265,7 +265,7 @@ export class GamePage {
     const ui = this.ui;
     const actions = {
       'copy-invite': () => this.copyInvite(),
-      'accept-draw': () => this.send({ t: 'draw' }),
+      'accept-draw': () => this.send({ t: 'draw' }, this.local ? otherColor(this.drawOffer) : this.you),
       first: () => this.goTo(0), previous: () => this.goTo(this.shownIndex() - 1),
       next: () => this.goTo(this.shownIndex() + 1), last: () => this.goTo(this.history.length - 1),
       flip: () => { this.board.flip(); this.render(); },

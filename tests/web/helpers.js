@@ -1,0 +1,182 @@
+// Shared by the browser tests: a real `arbiter serve` on a free loopback port with a temporary
+// SQLite file, headless Debian Chromium through playwright-core, and page helpers that act as a
+// person would (clicking squares, dragging men) and wait for conditions, never for time.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const WEB_DIR = path.resolve(here, '../../server/web');
+export const SCREENSHOT_DIR = process.env.WEB_SCREENSHOT_DIR ?? path.resolve(here, '../output/web-screenshots');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function spawnServer(binary, port, dbPath) {
+  const child = spawn(binary, ['serve', '--port', String(port), '--bind', '127.0.0.1', '--db', dbPath, '--web', WEB_DIR],
+    { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.output = '';
+  child.stdout.on('data', chunk => { child.output += chunk; });
+  child.stderr.on('data', chunk => { child.output += chunk; });
+  child.exited = new Promise(resolve => child.once('exit', resolve));
+  return child;
+}
+
+async function waitForVariants(url, child) {
+  for (let attempt = 0; attempt < 400; attempt++) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`arbiter serve exited: ${child.output}`);
+    try {
+      const response = await fetch(`${url}/api/variants`);
+      if (response.ok) return (await response.json()).variants;
+    } catch {
+      await new Promise(resolve => setTimeout(resolve, 50));
+    }
+  }
+  throw new Error(`arbiter serve did not answer on ${url}: ${child.output}`);
+}
+
+// The server, with `restart()` (same port, same database) to test dropped connections.
+export async function startServer() {
+  const binary = process.env.ARBITER_BIN;
+  assert.ok(binary, 'ARBITER_BIN must name the built arbiter executable');
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-web-'));
+  const dbPath = path.join(dir, 'arbiter.db');
+  const url = `http://127.0.0.1:${port}`;
+  let child = spawnServer(binary, port, dbPath);
+  const variants = await waitForVariants(url, child);
+  return {
+    url,
+    variants,
+    has: name => variants.some(v => v.name === name),
+    async kill() {
+      child.kill('SIGKILL');
+      await child.exited;
+    },
+    async restart() {
+      child = spawnServer(binary, port, dbPath);
+      await waitForVariants(url, child);
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await child.exited;
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+}
+
+// A page whose console errors and uncaught exceptions are collected, to assert there are none.
+export async function openPage(browser, url, { viewport = { width: 1280, height: 860 } } = {}) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('console', message => { if (message.type() === 'error') page.errors.push(message.text()); });
+  page.on('pageerror', error => page.errors.push(error.message));
+  await page.goto(url);
+  return page;
+}
+
+export function assertNoErrors(page) {
+  assert.deepEqual(page.errors, [], 'the page logged errors');
+}
+
+export async function screenshot(page, name) {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+// Client coordinates of a square's middle (works for rectangles and ring sectors alike: the
+// middle of the sector's points, found with the SVG's own hit test).
+export async function squarePoint(page, square) {
+  return page.evaluate(name => {
+    const shape = document.querySelector(`.board-host .square[data-square="${name}"]`);
+    const box = shape.getBBox();
+    const svg = shape.ownerSVGElement;
+    let sx = 0, sy = 0, n = 0;
+    for (let i = 1; i < 12; i++) {
+      for (let j = 1; j < 12; j++) {
+        const point = svg.createSVGPoint();
+        point.x = box.x + (box.width * i) / 12;
+        point.y = box.y + (box.height * j) / 12;
+        if (shape.isPointInFill(point)) { sx += point.x; sy += point.y; n++; }
+      }
+    }
+    const centre = new DOMPoint(sx / n, sy / n).matrixTransform(shape.getScreenCTM());
+    return { x: centre.x, y: centre.y };
+  }, square);
+}
+
+export async function clickSquare(page, square) {
+  const { x, y } = await squarePoint(page, square);
+  await page.mouse.click(x, y);
+}
+
+// A move as a person makes it: click-click, or drag and drop.
+export async function makeMove(page, uci, { drag = false } = {}) {
+  const [, from, to] = /^([a-z]\d+)([a-z]\d+)/.exec(uci);
+  await waitForDest(page, from);
+  if (drag) {
+    const a = await squarePoint(page, from), b = await squarePoint(page, to);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+    await page.mouse.move(b.x, b.y, { steps: 4 });
+    await page.mouse.up();
+  } else {
+    await clickSquare(page, from);
+    await clickSquare(page, to);
+  }
+}
+
+// Waits until the board lets the viewer move the man on `square` (it is their turn).
+export async function waitForDest(page, square) {
+  await page.locator(`.board-host .square.movable[data-square="${square}"]`).waitFor();
+}
+
+export const movesShown = page => page.locator('.move-list button[data-ply]').count();
+
+export async function waitForMoves(page, count) {
+  await page.waitForFunction(n => document.querySelectorAll('.move-list [data-ply], .move-list .hidden-move').length >= n, count);
+}
+
+export async function waitForStatus(page, pattern) {
+  await page.waitForFunction(source => new RegExp(source).test(document.querySelector('.status')?.textContent ?? ''), pattern.source);
+}
+
+export async function createGame(serverUrl, body) {
+  const response = await fetch(`${serverUrl}/api/games`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+  });
+  assert.equal(response.status, 201);
+  return response.json();
+}
+
+export function skipUnless(server, variant) {
+  if (server.has(variant)) return false;
+  const reason = `variant "${variant}" is not served yet by /api/variants`;
+  console.log(`# skipping: ${reason}`);
+  return reason;
+}

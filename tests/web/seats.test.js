@@ -1,0 +1,72 @@
+// Seats survive reloads; a claimed invitation gives no second seat; a dropped connection shows
+// and the game goes on when the server is back.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { assertNoErrors, launchBrowser, makeMove, openPage, startServer, waitForMoves } from './helpers.js';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.stop(); });
+
+async function startChessGame() {
+  const white = await openPage(browser, `${server.url}/`);
+  await white.click('.variant-card[data-variant="chess"]');
+  await white.click('.segmented label:has(input[value="white"])');
+  await white.selectOption('select[name="clock"]', '300+3');
+  await white.click('button[data-action="create"]');
+  await white.waitForURL(/\/game\//);
+  const invite = await white.locator('.invite input').inputValue();
+  const black = await openPage(browser, invite);
+  await black.waitForURL(/\/game\//);
+  return { white, black, invite };
+}
+
+test('a reload in the middle of a game keeps the seat, and a used invitation gives no seat', async () => {
+  const { white, black, invite } = await startChessGame();
+  await makeMove(white, 'e2e4');
+  await waitForMoves(black, 1);
+  await makeMove(black, 'e7e5', { drag: true });
+  await waitForMoves(white, 2);
+  await white.locator('.clock.running').waitFor();
+
+  await black.reload();
+  await waitForMoves(black, 2);
+  assert.match(await black.locator('.player.bottom .player-name').textContent(), /Black \(you\)/);
+  await white.reload();
+  await waitForMoves(white, 2);
+  await makeMove(white, 'g1f3');
+  await waitForMoves(black, 3);
+  await makeMove(black, 'b8c6');
+  await waitForMoves(white, 4);
+
+  const stranger = await openPage(browser, invite);
+  await stranger.waitForFunction(() => document.querySelector('.player-name, h1'));
+  assert.equal(await stranger.locator('text=(you)').count(), 0, 'no seat for a used invitation');
+  for (const page of [white, black, stranger]) assertNoErrors(page);
+});
+
+test('the connection-lost state shows while the server is down, and play resumes after', async () => {
+  const { white, black } = await startChessGame();
+  await makeMove(white, 'd2d4');
+  await waitForMoves(black, 1);
+  await server.kill();
+  await white.locator('#connection.offline').waitFor();
+  await black.locator('#connection.offline').waitFor();
+  await server.restart();
+  await white.locator('#connection.online').waitFor();
+  await black.locator('#connection.online').waitFor();
+  await makeMove(black, 'd7d5');
+  await waitForMoves(white, 2);
+  assert.equal(await white.locator('.piece[data-square="d5"]').getAttribute('data-piece'), 'p');
+});
+
+test('resign ends the game for both players', async () => {
+  const { white, black } = await startChessGame();
+  await makeMove(white, 'e2e4');
+  await waitForMoves(black, 1);
+  await black.click('button[data-action="resign"]');
+  await black.click('button[data-action="resign"]');
+  await white.waitForFunction(() => /1-0/.test(document.querySelector('.status').textContent));
+  assert.match(await black.locator('.status').textContent(), /resignation/);
+  for (const page of [white, black]) assertNoErrors(page);
+});
