@@ -1,0 +1,128 @@
+#include "protocol/messages.h"
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "rules/variant.h"
+
+namespace arbiter::protocol {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::size_t kMaxMoveLength = 12;         // "a10a10q" is 7; leaves room for later notations
+constexpr double kMaxInitialSeconds = 24 * 3600;  // a day
+constexpr double kMaxIncrementSeconds = 3600;
+
+BadInput bad(std::string message) { return {"bad_message", std::move(message)}; }
+
+std::optional<json> parse_json(std::string_view text) {
+  json value = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (value.is_discarded()) return std::nullopt;
+  return value;
+}
+
+bool plain_move_text(const std::string& text) {
+  if (text.size() < 4 || text.size() > kMaxMoveLength) return false;
+  for (char c : text)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z'))) return false;
+  return true;
+}
+
+Parsed<ClientCommand> parse_move(const json& message) {
+  auto move = message.find("move");
+  auto ply = message.find("ply");
+  if (move == message.end() || !move->is_string()) return bad("a move needs \"move\": a string like \"e2e4\"");
+  if (ply == message.end() || !(ply->is_number_unsigned() || (ply->is_number_integer() && *ply >= 0)))
+    return bad("a move needs \"ply\": the number of moves played before it");
+  auto text = move->get<std::string>();
+  if (!plain_move_text(text)) return bad("\"move\" is not a move in coordinate notation");
+  return ClientCommand{MoveCommand{std::move(text), ply->get<std::int64_t>()}};
+}
+
+// Seconds as a JSON number (fractions allowed) to milliseconds, within [min, max].
+std::optional<std::int64_t> seconds_to_ms(const json& value, double min, double max, bool min_inclusive) {
+  if (!value.is_number()) return std::nullopt;
+  double seconds = value.get<double>();
+  if (!std::isfinite(seconds) || seconds > max || seconds < min || (!min_inclusive && seconds == min))
+    return std::nullopt;
+  return static_cast<std::int64_t>(std::llround(seconds * 1000));
+}
+
+}  // namespace
+
+Parsed<ClientCommand> parse_client_command(std::string_view text) {
+  auto message = parse_json(text);
+  if (!message) return bad("not JSON");
+  if (!message->is_object()) return bad("a message is a JSON object");
+  auto type = message->find("t");
+  if (type == message->end() || !type->is_string()) return bad("a message needs \"t\", its type");
+  const auto& t = type->get_ref<const std::string&>();
+  if (t == "move") return parse_move(*message);
+  if (t == "resign") return ClientCommand{ResignCommand{}};
+  if (t == "draw") return ClientCommand{DrawCommand{}};
+  if (t == "abort") return ClientCommand{AbortCommand{}};
+  if (t == "any") return ClientCommand{AnyCommand{}};
+  if (t == "ping") return ClientCommand{PingCommand{}};
+  return bad("unknown message type");
+}
+
+Parsed<CreateGameRequest> parse_create_game(std::string_view body) {
+  CreateGameRequest request;
+  auto trimmed = body.find_first_not_of(" \t\r\n") == std::string_view::npos;
+  if (trimmed) return request;  // an empty body: a random-colour untimed chess game
+  auto message = parse_json(body);
+  if (!message) return bad("the body is not JSON");
+  if (!message->is_object()) return bad("the body is a JSON object");
+
+  if (auto variant = message->find("variant"); variant != message->end()) {
+    if (!variant->is_string()) return bad("\"variant\" is a variant name");
+    request.variant = variant->get<std::string>();
+  }
+  if (!rules::find_variant(request.variant)) return BadInput{"unknown_variant", "no such variant: " + request.variant};
+
+  if (auto color = message->find("color"); color != message->end() && !color->is_null()) {
+    if (*color == "white") request.color = ColorChoice::White;
+    else if (*color == "black") request.color = ColorChoice::Black;
+    else if (*color == "random") request.color = ColorChoice::Random;
+    else return bad("\"color\" is \"white\", \"black\" or \"random\"");
+  }
+
+  if (auto clock = message->find("clock"); clock != message->end() && !clock->is_null()) {
+    if (!clock->is_object()) return BadInput{"bad_clock", "\"clock\" is {\"initial_s\", \"increment_s\"}"};
+    auto initial = clock->find("initial_s");
+    if (initial == clock->end()) return BadInput{"bad_clock", "\"clock\" needs \"initial_s\""};
+    auto initial_ms = seconds_to_ms(*initial, 0, kMaxInitialSeconds, false);
+    if (!initial_ms || *initial_ms <= 0)
+      return BadInput{"bad_clock", "\"initial_s\" is a number of seconds above 0, at most a day"};
+    std::int64_t increment_ms = 0;
+    if (auto increment = clock->find("increment_s"); increment != clock->end()) {
+      auto ms = seconds_to_ms(*increment, 0, kMaxIncrementSeconds, true);
+      if (!ms) return BadInput{"bad_clock", "\"increment_s\" is a number of seconds from 0 to 3600"};
+      increment_ms = *ms;
+    }
+    request.clock = ClockSetting{*initial_ms, increment_ms};
+  }
+
+  if (auto local = message->find("local"); local != message->end() && !local->is_null()) {
+    if (!local->is_boolean()) return bad("\"local\" is true or false");
+    request.local = local->get<bool>();
+  }
+  return request;
+}
+
+std::string error_message(std::string_view code, std::string_view message) {
+  return dump(json{{"t", "error"}, {"code", code}, {"message", message}});
+}
+
+std::string pong_message() { return R"({"t":"pong"})"; }
+
+}  // namespace arbiter::protocol
+
+namespace arbiter::protocol {
+
+std::string dump(const nlohmann::json& value) {
+  return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace arbiter::protocol

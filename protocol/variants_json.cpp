@@ -1,0 +1,34 @@
+#include "protocol/variants_json.h"
+
+#include <cctype>
+#include <nlohmann/json.hpp>
+
+#include "protocol/views.h"
+#include "rules/variant.h"
+
+namespace arbiter::protocol {
+
+nlohmann::json variants_json() {
+  using nlohmann::json;
+  json variants = json::array();
+  for (const rules::Variant* variant : rules::all_variants()) {
+    json pieces = json::array();
+    for (const auto& kind : variant->kinds) pieces.push_back({{"letter", std::string(1, kind.letter)}, {"name", kind.name}});
+    json promotion = json::array();
+    for (int kind : variant->promotion_choices)
+      promotion.push_back(std::string(1, static_cast<char>(std::tolower(static_cast<unsigned char>(variant->kinds.at(kind).letter)))));
+    const auto& geometry = variant->geometry;
+    json entry{{"name", variant->name},
+               {"title", variant->title},
+               {"description", variant->description},
+               {"start_fen", variant->start_fen},
+               {"pieces", pieces},
+               {"promotion", promotion},
+               {"board", {{"type", geometry.wraps() ? "ring" : "rect"}, {"files", geometry.files()}, {"ranks", geometry.ranks()}}}};
+    if (is_hidden(*variant)) entry["hidden"] = true;
+    variants.push_back(std::move(entry));
+  }
+  return {{"variants", variants}};
+}
+
+}  // namespace arbiter::protocol

@@ -1,0 +1,146 @@
+#include "server/api.h"
+
+#include <charconv>
+#include <nlohmann/json.hpp>
+
+#include "protocol/variants_json.h"
+#include "server/url.h"
+
+namespace arbiter {
+namespace {
+
+using nlohmann::json;
+
+constexpr int kDefaultListLimit = 20;
+constexpr int kMaxListLimit = 100;
+
+HttpResponse json_response(unsigned status, const json& body) { return {status, "application/json", protocol::dump(body), {}}; }
+
+HttpResponse method_not_allowed(std::string allow) {
+  auto response = error_response(405, "method_not_allowed", "use " + allow);
+  response.allow = std::move(allow);
+  return response;
+}
+
+// The token of a seat: "Authorization: Bearer <token>" or ?token=.
+std::string token_of(const HttpRequest& request) {
+  constexpr std::string_view kBearer = "Bearer ";
+  if (request.authorization.starts_with(kBearer)) return request.authorization.substr(kBearer.size());
+  return url::query_param(request.target, "token").value_or("");
+}
+
+// "/api/games/abc/pgn" with prefix "/api/games/" -> {"abc", "pgn"}.
+std::pair<std::string, std::string> split_rest(std::string_view path, std::string_view prefix) {
+  std::string_view rest = path.substr(prefix.size());
+  auto slash = rest.find('/');
+  if (slash == std::string_view::npos) return {std::string(rest), ""};
+  return {std::string(rest.substr(0, slash)), std::string(rest.substr(slash + 1))};
+}
+
+}  // namespace
+
+HttpResponse error_response(unsigned status, std::string_view code, std::string_view message) {
+  return json_response(status, {{"error", code}, {"message", message}});
+}
+
+Api::Api(Registry& registry, storage::Store& store) : registry_(registry), store_(store) {}
+
+bool Api::handles(std::string_view target) { return url::path_of(target).starts_with("/api/"); }
+
+void Api::handle(const HttpRequest& request, std::function<void(HttpResponse)> done) {
+  std::string_view path = url::path_of(request.target);
+  const bool get = request.method == "GET" || request.method == "HEAD";
+  const bool post = request.method == "POST";
+
+  if (path == "/api/variants") {
+    if (!get) return done(method_not_allowed("GET"));
+    static const std::string variants = protocol::dump(protocol::variants_json());
+    return done({200, "application/json", variants, {}});
+  }
+  if (path == "/api/games") {
+    if (post) return create_game(request, std::move(done));
+    if (get) return finished_games(request, std::move(done));
+    return done(method_not_allowed("GET, POST"));
+  }
+  if (path.starts_with("/api/games/")) {
+    auto [id, rest] = split_rest(path, "/api/games/");
+    if (!get) return done(method_not_allowed("GET"));
+    if (rest.empty()) return game(id, request, std::move(done));
+    if (rest == "pgn") return pgn(id, std::move(done));
+  }
+  if (path.starts_with("/api/join/")) {
+    auto [code, rest] = split_rest(path, "/api/join/");
+    if (!post) return done(method_not_allowed("POST"));
+    if (rest.empty()) return join(code, std::move(done));
+  }
+  done(error_response(404, "not_found", "no such route"));
+}
+
+void Api::create_game(const HttpRequest& request, std::function<void(HttpResponse)> done) {
+  auto parsed = protocol::parse_create_game(request.body);
+  if (auto* bad = std::get_if<protocol::BadInput>(&parsed)) return done(error_response(400, bad->code, bad->message));
+  registry_.create(std::get<protocol::CreateGameRequest>(parsed), [done](CreateOutcome created) {
+    if (!created.ok) return done(error_response(500, "storage", "the game could not be stored"));
+    json body{{"id", created.id}, {"watch", "/game/" + created.id}};
+    if (created.color.empty()) {
+      body["tokens"] = {{"white", created.white_token}, {"black", created.black_token}};
+    } else {
+      body["color"] = created.color;
+      body["token"] = created.token;
+      body["invite"] = "/join/" + created.invite;
+    }
+    done(json_response(201, body));
+  });
+}
+
+void Api::join(const std::string& code, std::function<void(HttpResponse)> done) {
+  auto answer = [done](JoinOutcome outcome) {
+    switch (outcome.status) {
+      case JoinOutcome::Status::Joined:
+        return done(json_response(200, {{"id", outcome.id}, {"color", outcome.color}, {"token", outcome.token}}));
+      case JoinOutcome::Status::Taken:
+        return done(error_response(409, "seat_taken", "this invitation has already been used"));
+      case JoinOutcome::Status::Failed:
+        return done(error_response(500, "storage", "the seat could not be stored"));
+    }
+  };
+  if (!registry_.join(code, answer)) done(error_response(404, "not_found", "no game has this invitation"));
+}
+
+void Api::finished_games(const HttpRequest& request, std::function<void(HttpResponse)> done) {
+  auto status = url::query_param(request.target, "status").value_or("finished");
+  if (status != "finished") return done(error_response(400, "bad_status", "only status=finished can be listed"));
+  int limit = kDefaultListLimit;
+  if (auto text = url::query_param(request.target, "limit")) {
+    auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), limit);
+    if (ec != std::errc() || end != text->data() + text->size() || limit < 1)
+      return done(error_response(400, "bad_limit", "limit is a whole number from 1"));
+    limit = std::min(limit, kMaxListLimit);
+  }
+  json games = json::array();
+  for (const auto& game : store_.finished_games(limit))
+    games.push_back({{"id", game.id},
+                     {"variant", game.variant},
+                     {"result", game.result},
+                     {"reason", game.reason},
+                     {"ended_at", game.ended_at_ms},
+                     {"watch", "/game/" + game.id}});
+  done(json_response(200, {{"games", games}}));
+}
+
+void Api::game(const std::string& id, const HttpRequest& request, std::function<void(HttpResponse)> done) {
+  auto room = registry_.find(id);
+  if (!room) return done(error_response(404, "not_found", "no such game"));
+  room->describe(token_of(request), [done](json game) { done(json_response(200, game)); });
+}
+
+void Api::pgn(const std::string& id, std::function<void(HttpResponse)> done) {
+  auto room = registry_.find(id);
+  if (!room) return done(error_response(404, "not_found", "no such game"));
+  room->pgn([done](std::optional<std::string> text) {
+    if (!text) return done(error_response(403, "hidden", "a live hidden game has no PGN until it ends"));
+    done({200, "application/x-chess-pgn", std::move(*text), {}});
+  });
+}
+
+}  // namespace arbiter

@@ -1,0 +1,47 @@
+#pragma once
+// The JSON routes under /api/, free of any network type: a request in, a response out
+// (asynchronously, since creating and joining wait for the store).
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "server/registry.h"
+#include "storage/store.h"
+
+namespace arbiter {
+
+struct HttpRequest {
+  std::string method;  // "GET", "POST", ...
+  std::string target;  // path and query
+  std::string body;
+  std::string authorization;  // the Authorization header, if any
+};
+
+struct HttpResponse {
+  unsigned status = 200;
+  std::string content_type = "application/json";
+  std::string body;
+  std::string allow;  // for 405
+};
+
+class Api {
+ public:
+  Api(Registry& registry, storage::Store& store);
+  static bool handles(std::string_view target);
+  // `done` runs exactly once, on any thread.
+  void handle(const HttpRequest& request, std::function<void(HttpResponse)> done);
+
+ private:
+  void create_game(const HttpRequest& request, std::function<void(HttpResponse)> done);
+  void join(const std::string& code, std::function<void(HttpResponse)> done);
+  void finished_games(const HttpRequest& request, std::function<void(HttpResponse)> done);
+  void game(const std::string& id, const HttpRequest& request, std::function<void(HttpResponse)> done);
+  void pgn(const std::string& id, std::function<void(HttpResponse)> done);
+
+  Registry& registry_;
+  storage::Store& store_;
+};
+
+HttpResponse error_response(unsigned status, std::string_view code, std::string_view message);
+
+}  // namespace arbiter

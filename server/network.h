@@ -1,0 +1,70 @@
+#pragma once
+// The listening side: one port for HTTP and WebSocket. Beast stays behind this header (in
+// http_session.cpp and websocket_session.cpp) so that the rest of the server compiles fast.
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include <boost/asio/io_context.hpp>
+
+#include "server/api.h"
+#include "server/registry.h"
+#include "server/static_files.h"
+
+namespace arbiter {
+
+struct Limits {
+  std::size_t max_connections = 4096;
+  std::size_t max_frame_bytes = 8 * 1024;
+  std::size_t max_body_bytes = 16 * 1024;
+  std::size_t max_header_bytes = 8 * 1024;
+  std::size_t max_queued_messages = 512;  // per connection; a client that falls this far behind is dropped
+  double messages_per_second = 20;
+  double message_burst = 40;
+  int refusals_before_disconnect = 100;
+  std::chrono::seconds http_timeout{30};
+  std::chrono::seconds websocket_idle_timeout{60};  // pings go out at half of it
+};
+
+// What every connection shares.
+struct Services {
+  Registry& registry;
+  Api& api;
+  const StaticFiles& files;
+  Limits limits;
+  std::atomic<std::size_t> connections{0};
+};
+
+// Counts a connection for the cap while it lives.
+class ConnectionSlot {
+ public:
+  explicit ConnectionSlot(std::atomic<std::size_t>& count) : count_(&count) { ++*count_; }
+  ConnectionSlot(ConnectionSlot&& other) noexcept : count_(other.count_) { other.count_ = nullptr; }
+  ConnectionSlot(const ConnectionSlot&) = delete;
+  ConnectionSlot& operator=(const ConnectionSlot&) = delete;
+  ConnectionSlot& operator=(ConnectionSlot&&) = delete;
+  ~ConnectionSlot() {
+    if (count_) --*count_;
+  }
+
+ private:
+  std::atomic<std::size_t>* count_;
+};
+
+class Listener {
+ public:
+  // Binds now (throws on failure); accepts once start() is called.
+  Listener(boost::asio::io_context& io, Services& services, const std::string& address, unsigned short port);
+  ~Listener();
+  void start();
+  void stop();  // stops accepting; open connections carry on
+  unsigned short port() const;
+
+ private:
+  struct Impl;
+  std::shared_ptr<Impl> impl_;
+};
+
+}  // namespace arbiter

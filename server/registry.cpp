@@ -1,0 +1,141 @@
+#include "server/registry.h"
+
+#include <openssl/rand.h>
+
+#include <boost/asio/post.hpp>
+#include <iostream>
+
+#include "server/security.h"
+
+namespace arbiter {
+namespace {
+
+constexpr std::size_t kGameIdBytes = 9;  // 12 characters; ids are public, tokens are the secrets
+
+std::int64_t wall_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+std::string creator_color(protocol::ColorChoice choice) {
+  if (choice == protocol::ColorChoice::White) return "white";
+  if (choice == protocol::ColorChoice::Black) return "black";
+  unsigned char coin = 0;
+  if (RAND_bytes(&coin, 1) != 1) throw std::runtime_error("RAND_bytes failed");
+  return coin & 1 ? "white" : "black";
+}
+
+}  // namespace
+
+bool plausible_key(const std::string& text) {
+  if (text.empty() || text.size() > 64) return false;
+  for (char c : text)
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_'))
+      return false;
+  return true;
+}
+
+Registry::Registry(boost::asio::io_context& io, storage::Store& store) : io_(io), store_(store) {}
+
+std::size_t Registry::restore() {
+  std::size_t loaded = 0;
+  for (auto& stored : store_.load_unfinished()) {
+    std::string id = stored.game.id;
+    try {
+      add(std::move(stored));
+      ++loaded;
+    } catch (const std::exception& e) {
+      std::cerr << "arbiter: not resuming game " << id << ": " << e.what() << "\n";
+    }
+  }
+  return loaded;
+}
+
+std::shared_ptr<Room> Registry::add(storage::StoredGame stored) {
+  auto room = std::make_shared<Room>(io_, store_, std::move(stored));
+  {
+    std::lock_guard lock(mutex_);
+    auto [it, inserted] = rooms_.emplace(room->id(), room);
+    if (!inserted) return it->second;  // another connection loaded it first
+  }
+  room->start();
+  return room;
+}
+
+std::shared_ptr<Room> Registry::find(const std::string& id) {
+  if (!plausible_key(id)) return nullptr;
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = rooms_.find(id); it != rooms_.end()) return it->second;
+  }
+  auto stored = store_.load_game(id);
+  if (!stored) return nullptr;
+  try {
+    return add(std::move(*stored));
+  } catch (const std::exception& e) {
+    std::cerr << "arbiter: cannot load game " << id << ": " << e.what() << "\n";
+    return nullptr;
+  }
+}
+
+void Registry::create(const protocol::CreateGameRequest& request, std::function<void(CreateOutcome)> done) {
+  const rules::Variant* variant = rules::find_variant(request.variant);
+  storage::GameRecord record;
+  record.id = security::random_token(kGameIdBytes);
+  record.variant = variant->name;
+  record.start_fen = variant->start_fen;
+  if (request.clock) {
+    record.initial_ms = request.clock->initial_ms;
+    record.increment_ms = request.clock->increment_ms;
+  }
+  record.local = request.local;
+  record.status = request.local ? "playing" : "waiting";
+  record.created_at_ms = wall_ms();
+
+  CreateOutcome outcome;
+  outcome.id = record.id;
+  std::vector<storage::SeatRecord> seats;
+  if (request.local) {
+    outcome.white_token = security::random_token();
+    outcome.black_token = security::random_token();
+    seats = {{"white", security::sha256_hex(outcome.white_token)}, {"black", security::sha256_hex(outcome.black_token)}};
+  } else {
+    outcome.color = creator_color(request.color);
+    outcome.token = security::random_token();
+    outcome.invite = security::random_token();
+    record.invite_hash = security::sha256_hex(outcome.invite);
+    seats = {{outcome.color, security::sha256_hex(outcome.token)}};
+  }
+  storage::StoredGame stored{record, seats, {}};
+  store_.create_game(record, seats,
+                     [this, stored = std::move(stored), outcome = std::move(outcome), done = std::move(done)](
+                         bool ok, const std::string& error) mutable {
+                       boost::asio::post(io_, [this, stored = std::move(stored), outcome = std::move(outcome),
+                                                done = std::move(done), ok, error]() mutable {
+                         if (!ok) {
+                           std::cerr << "arbiter: game not stored: " << error << "\n";
+                           return done(CreateOutcome{});
+                         }
+                         add(std::move(stored));
+                         outcome.ok = true;
+                         done(std::move(outcome));
+                       });
+                     });
+}
+
+bool Registry::join(const std::string& code, std::function<void(JoinOutcome)> done) {
+  if (!plausible_key(code)) return false;
+  auto id = store_.game_by_invite(security::sha256_hex(code));
+  if (!id) return false;
+  auto room = find(*id);
+  if (!room) return false;
+  room->join(std::move(done));
+  return true;
+}
+
+void Registry::close_all() {
+  std::lock_guard lock(mutex_);
+  for (auto& [id, room] : rooms_) room->close_watchers();
+}
+
+}  // namespace arbiter

@@ -1,0 +1,28 @@
+#pragma once
+// The web page's files: the app's routes (/, /game/<id>, /join/<code>) get index.html, other
+// paths the file of that name under the web directory, never anything outside it.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace arbiter {
+
+struct StaticFile {
+  std::string content_type;
+  std::string body;
+};
+
+class StaticFiles {
+ public:
+  explicit StaticFiles(std::filesystem::path root);
+  std::optional<StaticFile> get(std::string_view target) const;
+  const std::filesystem::path& root() const { return root_; }
+
+ private:
+  std::filesystem::path root_;
+};
+
+std::string_view content_type_for(std::string_view extension);
+
+}  // namespace arbiter

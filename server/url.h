@@ -1,0 +1,14 @@
+#pragma once
+// Request targets: the path, and query parameters (percent-decoded).
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace arbiter::url {
+
+std::string_view path_of(std::string_view target);
+std::optional<std::string> query_param(std::string_view target, std::string_view name);
+// nullopt for a malformed escape.
+std::optional<std::string> decode(std::string_view text);
+
+}  // namespace arbiter::url

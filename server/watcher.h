@@ -1,0 +1,18 @@
+#pragma once
+// A connection as a room sees it: somewhere to send text. Rooms own their watchers; the
+// network session behind one never blocks the room (it queues, and drops itself when full).
+#include <memory>
+#include <string>
+
+namespace arbiter {
+
+class Watcher {
+ public:
+  virtual ~Watcher() = default;
+  // Thread-safe, never blocks.
+  virtual void send(std::shared_ptr<const std::string> text) = 0;
+  // Closes with 1001 (going away): the server is shutting down.
+  virtual void close_going_away() = 0;
+};
+
+}  // namespace arbiter

@@ -1,0 +1,151 @@
+#include "server/websocket_session.h"
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <deque>
+
+#include "protocol/messages.h"
+#include "server/rate_limiter.h"
+
+namespace arbiter {
+namespace {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+
+// One WebSocket connection: reads commands for its room, writes what the room sends, in order,
+// from a bounded queue. Everything runs on the connection's strand (its socket's executor).
+class WebSocketSession : public Watcher, public std::enable_shared_from_this<WebSocketSession> {
+ public:
+  WebSocketSession(beast::tcp_stream stream, std::shared_ptr<Room> room, std::string token, Services& services,
+                   ConnectionSlot slot)
+      : ws_(std::move(stream)),
+        room_(std::move(room)),
+        token_(std::move(token)),
+        services_(services),
+        slot_(std::move(slot)),
+        limiter_(services.limits.messages_per_second, services.limits.message_burst,
+                 services.limits.refusals_before_disconnect) {}
+
+  void run(http::request<http::string_body> upgrade) {
+    websocket::stream_base::timeout timeout{};
+    timeout.handshake_timeout = std::chrono::seconds(10);
+    timeout.idle_timeout = services_.limits.websocket_idle_timeout;
+    timeout.keep_alive_pings = true;
+    ws_.set_option(timeout);
+    ws_.set_option(websocket::stream_base::decorator(
+        [](websocket::response_type& response) { response.set(http::field::server, "arbiter"); }));
+    ws_.read_message_max(services_.limits.max_frame_bytes);
+    ws_.async_accept(upgrade, [self = shared_from_this()](beast::error_code ec) { self->on_accept(ec); });
+  }
+
+  void send(std::shared_ptr<const std::string> text) override {
+    boost::asio::post(ws_.get_executor(), [self = shared_from_this(), text = std::move(text)] {
+      if (self->closing_) return;
+      if (self->queue_.size() >= self->services_.limits.max_queued_messages) return self->drop();
+      self->queue_.push_back(text);
+      if (self->queue_.size() == 1) self->write_next();
+    });
+  }
+
+  void close_going_away() override {
+    boost::asio::post(ws_.get_executor(), [self = shared_from_this()] {
+      if (self->closing_) return;
+      self->closing_ = true;
+      self->ws_.async_close(websocket::close_code::going_away, [self](beast::error_code) { self->on_closed(); });
+    });
+  }
+
+ private:
+  void on_accept(beast::error_code ec) {
+    if (ec) return;
+    attached_ = true;
+    room_->attach(shared_from_this(), token_);
+    read_next();
+  }
+
+  void read_next() {
+    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
+  }
+
+  void on_read(beast::error_code ec) {
+    if (ec) return on_closed();  // closed, timed out, or refused (a frame over the limit closes with 1009)
+    std::string text = beast::buffers_to_string(buffer_.data());
+    buffer_.consume(buffer_.size());
+    handle(text, ws_.got_text());
+    if (!closing_) read_next();
+  }
+
+  void handle(const std::string& text, bool is_text) {
+    switch (limiter_.check(RateLimiter::Clock::now())) {
+      case RateLimiter::Verdict::Allow: break;
+      case RateLimiter::Verdict::Refuse: return reply(protocol::error_message("rate_limited", "too many messages"));
+      case RateLimiter::Verdict::Disconnect: return close(websocket::close_code::policy_error);
+    }
+    if (!is_text) return reply(protocol::error_message("bad_message", "messages are JSON text frames"));
+    auto parsed = protocol::parse_client_command(text);
+    if (auto* bad = std::get_if<protocol::BadInput>(&parsed)) return reply(protocol::error_message(bad->code, bad->message));
+    auto& command = std::get<protocol::ClientCommand>(parsed);
+    if (std::holds_alternative<protocol::PingCommand>(command)) return reply(protocol::pong_message());
+    room_->command(shared_from_this(), std::move(command));
+  }
+
+  void reply(std::string text) { send(std::make_shared<const std::string>(std::move(text))); }
+
+  void write_next() {
+    ws_.text(true);
+    ws_.async_write(boost::asio::buffer(*queue_.front()),
+                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                      if (ec) return self->drop();
+                      self->queue_.pop_front();
+                      if (!self->queue_.empty() && !self->closing_) self->write_next();
+                    });
+  }
+
+  void close(websocket::close_code code) {
+    if (closing_) return;
+    closing_ = true;
+    ws_.async_close(code, [self = shared_from_this()](beast::error_code) { self->on_closed(); });
+  }
+
+  // A client too slow to keep up, or a broken socket: cut it off without waiting on it.
+  void drop() {
+    closing_ = true;
+    queue_.clear();
+    beast::error_code ignored;
+    beast::get_lowest_layer(ws_).socket().close(ignored);
+    on_closed();
+  }
+
+  void on_closed() {
+    closing_ = true;
+    if (attached_) room_->detach(shared_from_this());
+    attached_ = false;
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buffer_;
+  std::shared_ptr<Room> room_;
+  std::string token_;
+  Services& services_;
+  ConnectionSlot slot_;
+  RateLimiter limiter_;
+  std::deque<std::shared_ptr<const std::string>> queue_;
+  bool closing_ = false;
+  bool attached_ = false;
+};
+
+}  // namespace
+
+void start_websocket_session(beast::tcp_stream stream, http::request<http::string_body> upgrade,
+                             std::shared_ptr<Room> room, std::string token, Services& services, ConnectionSlot slot) {
+  stream.expires_never();  // the WebSocket's own timeouts take over
+  auto session = std::make_shared<WebSocketSession>(std::move(stream), std::move(room), std::move(token), services,
+                                                    std::move(slot));
+  session->run(std::move(upgrade));
+}
+
+}  // namespace arbiter

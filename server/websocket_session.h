@@ -1,0 +1,19 @@
+#pragma once
+// Hands an upgraded HTTP connection over to a WebSocket session on a game room.
+#include <memory>
+#include <string>
+
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/string_body.hpp>
+
+#include "server/network.h"
+#include "server/room.h"
+
+namespace arbiter {
+
+void start_websocket_session(boost::beast::tcp_stream stream,
+                             boost::beast::http::request<boost::beast::http::string_body> upgrade,
+                             std::shared_ptr<Room> room, std::string token, Services& services, ConnectionSlot slot);
+
+}  // namespace arbiter
