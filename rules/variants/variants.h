@@ -10,6 +10,7 @@ namespace arbiter::rules {
 Variant make_chess();
 Variant make_capablanca();
 Variant make_grand();
+Variant make_kriegspiel();
 
 // Pieces shared by the chess family.
 PieceKind king();
