@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The `arbiter` tool's rules commands: output formats, and bad input answered by one line on stderr and exit 2.
+set -uo pipefail
+ARBITER="$1"
+passed=0 failed=0
+
+check() {  # check NAME EXPECTED ACTUAL
+  if [ "$2" == "$3" ]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    printf 'FAIL %s\n  expected: %s\n  actual:   %s\n' "$1" "$2" "$3"
+  fi
+}
+
+bad_input() {  # bad_input NAME ARGS... : exit code 2, nothing on stdout, exactly one line on stderr
+  local name=$1 out err code
+  shift
+  out=$("$ARBITER" "$@" 2>/tmp/arbiter-cli-err.$$)
+  code=$?
+  err=$(cat /tmp/arbiter-cli-err.$$)
+  check "$name: exit code" 2 "$code"
+  check "$name: stdout" "" "$out"
+  check "$name: one stderr line" 1 "$(printf '%s\n' "$err" | grep -c .)"
+}
+
+check "variants lists every variant" "chess capablanca grand" "$("$ARBITER" variants | cut -f1 | grep -E '^(chess|capablanca|grand)$' | tr '\n' ' ' | sed 's/ $//')"
+check "perft chess 3" "Nodes searched: 8902" "$("$ARBITER" perft --variant chess --depth 3)"
+check "perft grand 2" "Nodes searched: 4225" "$("$ARBITER" perft --variant grand --depth 2)"
+
+divide=$("$ARBITER" perft --variant capablanca --depth 2 --divide)
+check "divide: one line per legal move" 28 "$(printf '%s\n' "$divide" | grep -cE '^[a-j][0-9]+[a-j][0-9]+[a-z]?: [0-9]+$')"
+check "divide: blank line then total" $'\nNodes searched: 784' "$(printf '%s\n' "$divide" | tail -n 2)"
+check "divide: lines add up" 784 "$(printf '%s\n' "$divide" | awk -F': ' '/^[a-j]/ {s += $2} END {print s}')"
+
+check "perft after --moves" "Nodes searched: 29" "$("$ARBITER" perft --variant chess --moves e2e4 e7e5 --depth 1)"
+check "perft from --fen" "Nodes searched: 48" "$("$ARBITER" perft --variant chess --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' --depth 1)"
+check "moves: legal moves one per line" 20 "$("$ARBITER" moves --variant chess | grep -cE '^[a-h][1-8][a-h][1-8]$')"
+check "moves: castling as the king's move" "f1i1" "$("$ARBITER" moves --variant capablanca --fen 'r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1' | grep '^f1i1$')"
+check "moves: checkmate has none" "" "$("$ARBITER" moves --variant chess --moves f2f3 e7e5 g2g4 d8h4)"
+
+bad_input "unknown variant" perft --variant shogi --depth 1
+bad_input "missing variant" perft --depth 1
+bad_input "malformed FEN" perft --variant chess --fen 'not a fen' --depth 1
+bad_input "illegal move" perft --variant chess --moves e2e5 --depth 1
+bad_input "garbage move" moves --variant chess --moves '%%%'
+bad_input "depth zero" perft --variant chess --depth 0
+bad_input "depth too deep" perft --variant chess --depth 99
+bad_input "depth not a number" perft --variant chess --depth five
+bad_input "missing depth" perft --variant chess
+bad_input "unknown option" moves --variant chess --colour white
+bad_input "unknown command" fly
+
+rm -f /tmp/arbiter-cli-err.$$
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
