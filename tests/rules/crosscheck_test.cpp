@@ -1,0 +1,85 @@
+// Independent cross-check: positions reached by seeded random play, each compared move by move
+// (perft 2 divided) with Fairy-Stockfish. Skipped, with a message, where fairy-stockfish is not installed.
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <random>
+#include <sstream>
+#include <unistd.h>
+
+#include "rules/game.h"
+
+using namespace arbiter::rules;
+
+namespace {
+
+constexpr const char* kStockfish = "/usr/games/fairy-stockfish";
+
+std::vector<std::string> random_play_fens(const Variant& variant, unsigned seed, int games, int plies) {
+  std::mt19937 rng(seed);
+  std::vector<std::string> fens;
+  for (int g = 0; g < games; ++g) {
+    Game game(Position::start(variant));
+    for (int ply = 0; ply < plies && !game.outcome().over(); ++ply) {
+      fens.push_back(game.position().fen());
+      auto moves = game.position().legal_moves();
+      game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
+    }
+  }
+  return fens;
+}
+
+// Runs one Fairy-Stockfish process over all positions; returns, per position, move -> perft(depth-1).
+std::vector<std::map<std::string, std::uint64_t>> stockfish_divide(const std::string& variant,
+                                                                    const std::vector<std::string>& fens, int depth) {
+  std::string script = "/tmp/arbiter-crosscheck-" + std::to_string(getpid()) + ".txt";
+  {
+    std::ofstream out(script);
+    out << "setoption name UCI_Variant value " << variant << "\n";
+    for (const auto& fen : fens) out << "position fen " << fen << "\ngo perft " << depth << "\n";
+    out << "quit\n";
+  }
+  std::vector<std::map<std::string, std::uint64_t>> result(1);
+  FILE* pipe = popen((std::string(kStockfish) + " < " + script).c_str(), "r");
+  REQUIRE(pipe);
+  char line[512];
+  while (fgets(line, sizeof line, pipe)) {
+    std::string text(line);
+    if (text.rfind("Nodes searched", 0) == 0) {
+      result.emplace_back();
+      continue;
+    }
+    auto colon = text.find(": ");
+    if (colon != std::string::npos && colon >= 4 && colon <= 7 && std::islower(static_cast<unsigned char>(text[0])))
+      result.back()[text.substr(0, colon)] = std::stoull(text.substr(colon + 2));
+  }
+  pclose(pipe);
+  std::remove(script.c_str());
+  result.pop_back();
+  return result;
+}
+
+void crosscheck(const std::string& name, unsigned seed) {
+  if (access(kStockfish, X_OK) != 0) {
+    MESSAGE("fairy-stockfish not installed: cross-check of " << name << " skipped");
+    return;
+  }
+  const Variant& variant = *find_variant(name);
+  auto fens = random_play_fens(variant, seed, 6, 100);
+  auto theirs = stockfish_divide(name, fens, 2);
+  REQUIRE(theirs.size() == fens.size());
+  for (std::size_t i = 0; i < fens.size(); ++i) {
+    std::map<std::string, std::uint64_t> ours;
+    for (const auto& line : perft_divide(*Position::from_fen(variant, fens[i]), 2)) ours[line.move] = line.nodes;
+    CHECK_MESSAGE(ours == theirs[i], name << " " << fens[i]);
+  }
+  MESSAGE(name << ": " << fens.size() << " positions agree with Fairy-Stockfish");
+}
+
+}  // namespace
+
+TEST_CASE("crosscheck: chess positions from random play agree with Fairy-Stockfish") { crosscheck("chess", 1); }
+TEST_CASE("crosscheck: capablanca positions from random play agree with Fairy-Stockfish") { crosscheck("capablanca", 2); }
+TEST_CASE("crosscheck: grand positions from random play agree with Fairy-Stockfish") { crosscheck("grand", 3); }
