@@ -3,7 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  assertNoErrors, launchBrowser, makeMove, openPage, screenshot, startServer, waitForMoves, waitForStatus,
+  assertNoErrors, readInvite, launchBrowser, makeMove, openPage, screenshot, startServer, waitForMoves, waitForStatus,
 } from './helpers.js';
 
 // A helpmate: the black archbishop reaches e3, where its knight leap checks f1 and nothing can
@@ -20,7 +20,7 @@ test('Capablanca by invite link: played to checkmate, watched live, replayed', a
   await white.click('.segmented label:has(input[value="white"])');
   await white.click('button[data-action="create"]');
   await white.waitForURL(/\/game\//);
-  const invite = await white.locator('.invite input').inputValue();
+  const invite = await readInvite(white);
   assert.match(invite, /\/join\//);
   const gameUrl = white.url();
 

@@ -99,8 +99,10 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
   return page;
 }
 
-export function assertNoErrors(page) {
-  assert.deepEqual(page.errors, [], 'the page logged errors');
+// `expected`: patterns of errors the test provokes on purpose (Chromium logs every 4xx answer).
+export function assertNoErrors(page, expected = []) {
+  const unexpected = page.errors.filter(text => !expected.some(pattern => pattern.test(text)));
+  assert.deepEqual(unexpected, [], 'the page logged errors');
 }
 
 export async function screenshot(page, name) {
@@ -156,8 +158,6 @@ export async function waitForDest(page, square) {
   await page.locator(`.board-host .square.movable[data-square="${square}"]`).waitFor();
 }
 
-export const movesShown = page => page.locator('.move-list button[data-ply]').count();
-
 export async function waitForMoves(page, count) {
   await page.waitForFunction(n => document.querySelectorAll('.move-list [data-ply], .move-list .hidden-move').length >= n, count);
 }
@@ -166,12 +166,10 @@ export async function waitForStatus(page, pattern) {
   await page.waitForFunction(source => new RegExp(source).test(document.querySelector('.status')?.textContent ?? ''), pattern.source);
 }
 
-export async function createGame(serverUrl, body) {
-  const response = await fetch(`${serverUrl}/api/games`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
-  });
-  assert.equal(response.status, 201);
-  return response.json();
+// The invitation link shown to the creator of a game.
+export async function readInvite(page) {
+  await page.locator('.invite input').waitFor();
+  return page.locator('.invite input').inputValue();
 }
 
 export function skipUnless(server, variant) {

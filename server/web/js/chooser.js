@@ -21,13 +21,13 @@ export function choose(board, square, title, options) {
   return new Promise(resolve => {
     const buttons = options.map(option => h('button', {
       type: 'button', title: option.label, 'aria-label': option.label, dataset: { move: option.move },
-      onclick: () => finish(option.move),
+      onclick: event => finish(option.move, event.detail === 0),
     }, pieceIcon(board, option.letter)));
     const panel = h('div.chooser', { role: 'dialog', 'aria-label': title },
       h('div.chooser-title', {}, title), h('div.chooser-options', {}, buttons));
-    const outside = event => { if (!panel.contains(event.target)) finish(null); };
+    const outside = event => { if (!panel.contains(event.target)) finish(null, false); };
     const keys = event => {
-      if (event.key === 'Escape') finish(null);
+      if (event.key === 'Escape') finish(null, true);
       const index = buttons.indexOf(document.activeElement);
       if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
         event.preventDefault();
@@ -36,11 +36,12 @@ export function choose(board, square, title, options) {
         buttons[(index + step + buttons.length) % buttons.length].focus();
       }
     };
-    function finish(move) {
+    // byKeyboard: the keyboard user goes back to the board where they were.
+    function finish(move, byKeyboard) {
       panel.remove();
       document.removeEventListener('pointerdown', outside, true);
       document.removeEventListener('keydown', keys, true);
-      board.svg.focus({ preventScroll: true });
+      if (byKeyboard) board.svg.focus({ preventScroll: true });
       resolve(move);
     }
     document.body.append(panel);

@@ -11,7 +11,7 @@ export function h(tagAndClasses, attributes = {}, ...children) {
     else if (value === true) element.setAttribute(key, '');
     else element.setAttribute(key, value);
   }
-  element.append(...children.flat().filter(child => child !== null && child !== undefined && child !== false));
+  element.append(...children.flat(Infinity).filter(child => child !== null && child !== undefined && child !== false));
   return element;
 }
 

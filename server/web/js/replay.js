@@ -23,10 +23,9 @@ export class Replayer {
   // [{placement, mover, move}] for the start (mover null) and after each move.
   positions(startFen, moves) {
     let placement = parsePlacement(startFen, this.geometry);
-    const pawnDirections = this.variant.name === 'byzantine' ? this.startingPawnDirections(placement) : null;
     const positions = [{ placement, mover: null, move: null }];
     for (const uci of moves) {
-      const { next, mover } = this.apply(placement, uci, pawnDirections);
+      const { next, mover } = this.apply(placement, uci);
       placement = next;
       positions.push({ placement, mover, move: uci });
     }
@@ -34,7 +33,7 @@ export class Replayer {
   }
 
   // The placement after one move, and who made it (the colour of the man on its from square).
-  apply(placement, uci, pawnDirections = null) {
+  apply(placement, uci) {
     const move = parseMove(uci);
     const next = new Map(placement);
     const letter = move && placement.get(move.from);
@@ -52,7 +51,7 @@ export class Replayer {
     next.delete(move.from);
     next.set(move.to, move.suffix ? sameCase(move.suffix, letter) : letter);
 
-    if (pawnDirections) this.removeMeetingPawns(next, pawnDirections, move);
+    if (this.variant.name === 'byzantine') this.removeMeetingPawns(next);
     return { next, mover: colorOf(letter) };
   }
 
@@ -69,34 +68,23 @@ export class Replayer {
     }
   }
 
-  // Byzantine pawns keep the direction they started in: away from their own home cells.
-  startingPawnDirections(placement) {
-    const half = this.geometry.ranks / 2;
-    const directions = new Map();
-    for (const [square, letter] of placement) {
-      if (this.kind(letter) !== 'pawn') continue;
-      const low = parseSquare(square).rank <= half;
-      directions.set(square, colorOf(letter) === 'white' ? (low ? 1 : -1) : (low ? -1 : 1));
-    }
-    return directions;
+  // +1 for a pawn moving up the cells, -1 for one moving down (the ring's two pawn kinds).
+  pawnDirection(letter) {
+    const name = this.variant.pieces?.find(p => p.letter === letter.toUpperCase())?.name ?? '';
+    return /moving up/.test(name) ? 1 : /moving down/.test(name) ? -1 : 0;
   }
 
-  removeMeetingPawns(next, directions, move) {
-    if (directions.has(move.from)) {
-      directions.set(move.to, directions.get(move.from));
-      directions.delete(move.from);
-    } else {
-      directions.delete(move.to);
-    }
+  // Two pawns of one side on one ring, on neighbouring cells and moving toward each other.
+  removeMeetingPawns(next) {
     const cells = this.geometry.ranks;
-    for (const [square, direction] of [...directions]) {
-      const letter = next.get(square);
-      if (!letter || direction !== 1) continue;
+    for (const [square, letter] of [...next]) {
+      if (this.pawnDirection(letter) !== 1) continue;
       const { file, rank } = parseSquare(square);
       const ahead = squareName(file, (rank % cells) + 1);
       const other = next.get(ahead);
-      if (other && this.kind(other) === 'pawn' && colorOf(other) === colorOf(letter) && directions.get(ahead) === -1) {
-        for (const gone of [square, ahead]) { next.delete(gone); directions.delete(gone); }
+      if (other && colorOf(other) === colorOf(letter) && this.pawnDirection(other) === -1) {
+        next.delete(square);
+        next.delete(ahead);
       }
     }
   }
