@@ -1,0 +1,246 @@
+// Shared by the end-to-end tests: the real `arbiter serve` (ARBITER_BIN) on a loopback port
+// picked by the OS, a temporary SQLite file, and WebSocket clients that wait for messages by
+// content. Timeouts only guard against hangs; nothing waits for a fixed time.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import assert from 'node:assert/strict';
+import WebSocket from 'ws';
+
+const GUARD_MS = 15000;
+
+export class Server {
+  constructor() {
+    this.binary = process.env.ARBITER_BIN;
+    assert.ok(this.binary, 'ARBITER_BIN must name the built arbiter executable');
+    this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-e2e-'));
+    this.db = path.join(this.dir, 'arbiter.db');
+    this.port = 0;  // the OS picks one the first time; restarts reuse it
+    this.clients = [];
+  }
+
+  static async start() {
+    const server = new Server();
+    await server.launch();
+    return server;
+  }
+
+  async launch() {
+    const child = spawn(this.binary, ['serve', '--port', String(this.port), '--bind', '127.0.0.1', '--db', this.db,
+      '--web', this.dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = child;
+    child.output = '';
+    child.exited = new Promise(resolve => child.once('exit', (code, signal) => resolve({ code, signal })));
+    const port = await new Promise((resolve, reject) => {
+      const guard = setTimeout(() => reject(new Error(`arbiter serve did not start: ${child.output}`)), GUARD_MS);
+      const onData = chunk => {
+        child.output += chunk;
+        const found = /listening on http:\/\/[^:]+:(\d+)/.exec(child.output);
+        if (found) { clearTimeout(guard); resolve(Number(found[1])); }
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', chunk => { child.output += chunk; });
+      child.once('exit', () => { clearTimeout(guard); reject(new Error(`arbiter serve exited: ${child.output}`)); });
+    });
+    this.port = port;
+    this.base = `http://127.0.0.1:${port}`;
+  }
+
+  async kill() {
+    this.child.kill('SIGKILL');
+    await this.child.exited;
+  }
+
+  async restart() {
+    await this.launch();
+  }
+
+  // SIGTERM, and the exit status.
+  async terminate() {
+    this.child.kill('SIGTERM');
+    return this.child.exited;
+  }
+
+  async stop() {
+    for (const client of this.clients) client.close();
+    if (this.child.exitCode === null && this.child.signalCode === null) await this.terminate();
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  // {status, body (parsed JSON when it is JSON), text, headers}.
+  async api(method, route, body, { token, raw, headers = {} } = {}) {
+    const init = { method, headers: { ...headers } };
+    if (token) init.headers.authorization = `Bearer ${token}`;
+    if (raw !== undefined) init.body = raw;
+    else if (body !== undefined) { init.body = JSON.stringify(body); init.headers['content-type'] = 'application/json'; }
+    const response = await fetch(this.base + route, init);
+    const text = await response.text();
+    let json;
+    try { json = JSON.parse(text); } catch { json = undefined; }
+    return { status: response.status, body: json, text, headers: response.headers };
+  }
+
+  // A WebSocket client, open and past its `state` message (kept in client.state).
+  async connect(id, token) {
+    const client = new Client(`ws://127.0.0.1:${this.port}/ws/${id}${token ? `?token=${encodeURIComponent(token)}` : ''}`);
+    this.clients.push(client);
+    await client.opened;
+    client.state = await client.next(m => m.t === 'state');
+    return client;
+  }
+
+  // A game by invitation with both seats taken; tokens by colour.
+  async newGame({ variant = 'chess', color = 'white', clock } = {}) {
+    const created = await this.api('POST', '/api/games', { variant, color, ...(clock ? { clock } : {}) });
+    assert.equal(created.status, 201, created.text);
+    const code = created.body.invite.split('/').pop();
+    const joined = await this.api('POST', `/api/join/${code}`);
+    assert.equal(joined.status, 200, joined.text);
+    return {
+      id: created.body.id,
+      code,
+      tokens: { [created.body.color]: created.body.token, [joined.body.color]: joined.body.token },
+    };
+  }
+
+  // Both players connected, plus a spectator.
+  async seated(options) {
+    const game = await this.newGame(options);
+    const white = await this.connect(game.id, game.tokens.white);
+    const black = await this.connect(game.id, game.tokens.black);
+    const spectator = await this.connect(game.id);
+    return { ...game, white, black, spectator };
+  }
+}
+
+export class Client {
+  constructor(url) {
+    this.ws = new WebSocket(url);
+    this.inbox = [];
+    this.waiters = [];
+    this.lastV = undefined;
+    this.gaps = [];
+    this.opened = new Promise((resolve, reject) => {
+      this.ws.once('open', resolve);
+      this.ws.once('error', reject);
+      this.ws.once('unexpected-response', (request, response) => reject(Object.assign(new Error(`HTTP ${response.statusCode}`), { status: response.statusCode })));
+    });
+    this.closed = new Promise(resolve => this.ws.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
+    this.ws.on('error', () => {});
+    this.ws.on('message', (data, binary) => {
+      const message = JSON.parse(binary ? data : String(data));
+      if (message.v !== undefined) {
+        if (message.t === 'state') this.lastV = message.v;
+        else if (message.v !== this.lastV + 1) this.gaps.push({ after: this.lastV, got: message });
+        else this.lastV = message.v;
+      }
+      this.inbox.push(message);
+      this.waiters = this.waiters.filter(waiter => !waiter());
+    });
+  }
+
+  // The first message not yet taken that matches, taken out of the inbox.
+  next(match = () => true, what = 'a message') {
+    return new Promise((resolve, reject) => {
+      const guard = setTimeout(() => reject(new Error(`no ${what}; inbox: ${JSON.stringify(this.inbox)}`)), GUARD_MS);
+      const attempt = () => {
+        const index = this.inbox.findIndex(match);
+        if (index < 0) return false;
+        clearTimeout(guard);
+        resolve(this.inbox.splice(index, 1)[0]);
+        return true;
+      };
+      if (!attempt()) this.waiters.push(attempt);
+    });
+  }
+
+  event(type) { return this.next(m => m.t === type, `"${type}" event`); }
+  error(code) { return this.next(m => m.t === 'error' && (!code || m.code === code), `error ${code}`); }
+
+  send(message) { this.ws.send(typeof message === 'string' ? message : JSON.stringify(message)); }
+
+  async move(move, ply) {
+    this.send({ t: 'move', move, ply });
+  }
+
+  close() { if (this.ws.readyState <= WebSocket.OPEN) this.ws.close(); }
+}
+
+// Plays moves in order from `ply` on, each by the seat the server says is to move, and waits
+// until every client has seen each; returns the last move event.
+export async function play(clients, moves, { ply = 0, turn = 'white' } = {}) {
+  let last;
+  for (const move of moves) {
+    clients[turn].move(move, ply);
+    const events = await Promise.all(Object.values(clients).map(c => c.next(m => m.t === 'move' && m.ply === ply, `move ${move}`)));
+    for (const event of events) assert.equal(event.move, move);
+    last = events[0];
+    turn = last.turn;
+    ply += 1;
+  }
+  return last;
+}
+
+export function assertNoGaps(...clients) {
+  for (const client of clients) assert.deepEqual(client.gaps, [], 'v rises by exactly 1');
+}
+
+// PGN movetext to SAN tokens (no comments or variations: ours has none).
+export function pgnSans(pgn) {
+  const movetext = pgn.split('\n\n').slice(1).join(' ');
+  return movetext.split(/\s+/).filter(token => token && !/^\d+\.(\.\.)?$/.test(token) && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(token));
+}
+
+export function pgnTags(pgn) {
+  const tags = {};
+  for (const [, name, value] of pgn.matchAll(/^\[(\w+) "((?:[^"\\]|\\.)*)"\]$/gm)) tags[name] = value;
+  return tags;
+}
+
+// Which of the `legal` coordinate moves a SAN token names, on a rectangular board given by FEN.
+// Exactly one must match: that is what makes the PGN replayable by other tools.
+export function sanToMove(san, fen, legal) {
+  const board = fenBoard(fen);
+  const text = san.replace(/[+#!?]+$/, '');
+  if (/^O-O(-O)?$/.test(text)) {
+    const long = text === 'O-O-O';
+    const candidates = legal.filter(m => {
+      const [from, to] = squares(m);
+      return board[from]?.toUpperCase() === 'K' && Math.abs(fileOf(to) - fileOf(from)) > 1 && (fileOf(to) < fileOf(from)) === long;
+    });
+    assert.equal(candidates.length, 1, `castling ${san} in ${fen}`);
+    return candidates[0];
+  }
+  const parts = /^([A-Z])?([a-wyz])?(\d+)?x?([a-z]\d+)(?:=?([A-Z]))?$/.exec(text);
+  assert.ok(parts, `SAN ${san}`);
+  const [, piece = 'P', file, rank, target, promotion] = parts;
+  const candidates = legal.filter(m => {
+    const [from, to, promo] = squares(m);
+    if (to !== target || board[from]?.toUpperCase() !== piece) return false;
+    if (file && from[0] !== file) return false;
+    if (rank && from.slice(1) !== rank) return false;
+    return (promo ?? '').toUpperCase() === (promotion ?? '');
+  });
+  assert.equal(candidates.length, 1, `SAN ${san} in ${fen}: ${candidates}`);
+  return candidates[0];
+}
+
+function squares(move) {
+  const [, from, to, promo] = /^([a-z]\d+)([a-z]\d+)([a-z])?$/.exec(move);
+  return [from, to, promo];
+}
+function fileOf(square) { return square.charCodeAt(0) - 97; }
+function fenBoard(fen) {
+  const rows = fen.split(' ')[0].split('/');
+  const board = {};
+  rows.forEach((row, index) => {
+    const rank = rows.length - index;
+    let file = 0;
+    for (const [token] of row.matchAll(/\d+|./g)) {
+      if (/\d/.test(token)) file += Number(token);
+      else board[String.fromCharCode(97 + file++) + rank] = token;
+    }
+  });
+  return board;
+}

@@ -1,0 +1,35 @@
+#include <doctest/doctest.h>
+
+#include "protocol/events.h"
+
+using namespace arbiter::protocol;
+using arbiter::rules::Color;
+
+TEST_CASE("every event survives the store: payload and back") {
+  ClockTimes clock{299500, 301000};
+  for (const Event& event : {Event::joined(Color::Black, clock), Event::moved("e7e8q", 12, clock),
+                             Event::moved("e2e4", 0, std::nullopt), Event::draw_offer(Color::White, std::nullopt),
+                             Event::end("1/2-1/2", "agreement", clock), Event::end("*", "abort", std::nullopt)}) {
+    auto payload = event_payload(event);
+    CAPTURE(payload);
+    auto back = parse_event(type_name(event.type), payload);
+    REQUIRE(back);
+    CHECK(*back == event);
+  }
+}
+
+TEST_CASE("unreadable stored events are refused, not guessed") {
+  CHECK_FALSE(parse_event("move", "{}"));
+  CHECK_FALSE(parse_event("move", R"({"move":"e2e4"})"));
+  CHECK_FALSE(parse_event("joined", R"({"color":"green"})"));
+  CHECK_FALSE(parse_event("end", R"({"result":"1-0"})"));
+  CHECK_FALSE(parse_event("teleport", "{}"));
+  CHECK_FALSE(parse_event("move", "not json"));
+  CHECK_FALSE(parse_event("move", R"({"move":"e2e4","ply":0,"clock":{"white":"x"}})"));
+}
+
+TEST_CASE("colour names") {
+  CHECK(color_name(Color::White) == "white");
+  CHECK(parse_color("black") == Color::Black);
+  CHECK_FALSE(parse_color("Black"));
+}

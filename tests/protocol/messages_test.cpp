@@ -1,0 +1,97 @@
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/messages.h"
+
+using namespace arbiter::protocol;
+
+namespace {
+
+template <class T>
+T value(const Parsed<T>& parsed) {
+  REQUIRE(std::holds_alternative<T>(parsed));
+  return std::get<T>(parsed);
+}
+
+template <class T>
+std::string code(const Parsed<T>& parsed) {
+  REQUIRE(std::holds_alternative<BadInput>(parsed));
+  return std::get<BadInput>(parsed).code;
+}
+
+}  // namespace
+
+TEST_CASE("a move command carries its move and ply") {
+  auto command = value(parse_client_command(R"({"t":"move","move":"e2e4","ply":0})"));
+  auto& move = std::get<MoveCommand>(command);
+  CHECK(move.move == "e2e4");
+  CHECK(move.ply == 0);
+  CHECK(std::get<MoveCommand>(value(parse_client_command(R"({"t":"move","move":"a9a10c","ply":41})"))).ply == 41);
+}
+
+TEST_CASE("the other commands need only their type") {
+  CHECK(std::holds_alternative<ResignCommand>(value(parse_client_command(R"({"t":"resign"})"))));
+  CHECK(std::holds_alternative<DrawCommand>(value(parse_client_command(R"({"t":"draw"})"))));
+  CHECK(std::holds_alternative<AbortCommand>(value(parse_client_command(R"({"t":"abort"})"))));
+  CHECK(std::holds_alternative<AnyCommand>(value(parse_client_command(R"({"t":"any"})"))));
+  CHECK(std::holds_alternative<PingCommand>(value(parse_client_command(R"({"t":"ping","extra":1})"))));
+}
+
+TEST_CASE("malformed commands are bad messages") {
+  for (const char* text : {"", "not json", "[1,2]", "42", "null", R"({"type":"move"})", R"({"t":7})",
+                           R"({"t":"teleport"})", R"({"t":"move","move":"e2e4"})", R"({"t":"move","ply":0})",
+                           R"({"t":"move","move":"e2e4","ply":-1})", R"({"t":"move","move":"e2e4","ply":"0"})",
+                           R"({"t":"move","move":"e2e4","ply":1.5})", R"({"t":"move","move":12,"ply":0})",
+                           R"({"t":"move","move":"e2","ply":0})", R"({"t":"move","move":"e2e4; drop","ply":0})",
+                           R"({"t":"move","move":"e2e4e2e4e2e4e2e4","ply":0})", "{\"t\":\"move\",\"move\":\"\xff\xfe\",\"ply\":0}"}) {
+    CAPTURE(text);
+    CHECK(code(parse_client_command(text)) == "bad_message");
+  }
+}
+
+TEST_CASE("creating a game: defaults, colours, clocks, local") {
+  auto defaults = value(parse_create_game(""));
+  CHECK(defaults.variant == "chess");
+  CHECK(defaults.color == ColorChoice::Random);
+  CHECK_FALSE(defaults.clock);
+  CHECK_FALSE(defaults.local);
+
+  auto full = value(parse_create_game(
+      R"({"variant":"capablanca","color":"black","clock":{"initial_s":300,"increment_s":2},"local":true})"));
+  CHECK(full.variant == "capablanca");
+  CHECK(full.color == ColorChoice::Black);
+  REQUIRE(full.clock);
+  CHECK(full.clock->initial_ms == 300000);
+  CHECK(full.clock->increment_ms == 2000);
+  CHECK(full.local);
+
+  auto fractional = value(parse_create_game(R"({"variant":"chess","clock":{"initial_s":0.5}})"));
+  CHECK(fractional.clock->initial_ms == 500);
+  CHECK(fractional.clock->increment_ms == 0);
+  CHECK_FALSE(value(parse_create_game(R"({"variant":"chess","clock":null})")).clock);
+}
+
+TEST_CASE("creating a game: bad requests say why") {
+  CHECK(code(parse_create_game(R"({"variant":"shogi"})")) == "unknown_variant");
+  CHECK(code(parse_create_game(R"({"variant":3})")) == "bad_message");
+  CHECK(code(parse_create_game("{nope")) == "bad_message");
+  CHECK(code(parse_create_game("[]")) == "bad_message");
+  CHECK(code(parse_create_game(R"({"color":"green"})")) == "bad_message");
+  CHECK(code(parse_create_game(R"({"local":"yes"})")) == "bad_message");
+  for (const char* clock : {R"("fast")", R"({})", R"({"initial_s":0})", R"({"initial_s":-5})", R"({"initial_s":"300"})",
+                            R"({"initial_s":1e12})", R"({"initial_s":60,"increment_s":-1})",
+                            R"({"initial_s":60,"increment_s":7200})"}) {
+    CAPTURE(clock);
+    CHECK(code(parse_create_game(std::string(R"({"variant":"chess","clock":)") + clock + "}")) == "bad_clock");
+  }
+}
+
+TEST_CASE("errors are unnumbered messages with a code") {
+  auto error = nlohmann::json::parse(error_message("stale_ply", "the game is at ply 3"));
+  CHECK(error["t"] == "error");
+  CHECK(error["code"] == "stale_ply");
+  CHECK(error["message"] == "the game is at ply 3");
+  CHECK_FALSE(error.contains("v"));
+  CHECK(nlohmann::json::parse(pong_message())["t"] == "pong");
+}
