@@ -40,3 +40,21 @@ test('the home page works on a phone-sized screen', async () => {
   await screenshot(page, 'game-phone');
   assertNoErrors(page);
 });
+
+test('a move made with the keyboard alone', async () => {
+  const page = await openPage(browser, `${server.url}/`);
+  await page.click('.variant-card[data-variant="chess"]');
+  await page.click('button[data-action="local"]');
+  await page.waitForURL(/\/game\//);
+  await page.locator('.board-host .square.movable[data-square="e2"]').waitFor();
+  await page.focus('.board-host .board-svg');
+  const label = () => page.locator('.board-host .board-svg').getAttribute('aria-label');
+  // The cursor starts on the first man that can move, b1.
+  assert.match(await label(), /cursor on b1/);
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowUp', 'Enter', 'ArrowUp', 'ArrowUp', 'Enter']) {
+    await page.keyboard.press(key);
+  }
+  await waitForMoves(page, 1);
+  await page.locator('.piece[data-square="e4"][data-piece="P"]').waitFor();
+  assertNoErrors(page);
+});
