@@ -34,11 +34,6 @@ export const fetchGame = (id, token) =>
 export const fetchFinishedGames = limit => request('GET', `/api/games?status=finished&limit=${limit}`).then(data => data.games);
 export const pgnPath = id => `/api/games/${encodeURIComponent(id)}/pgn`;
 
-export async function fetchPgn(id) {
-  const response = await fetch(pgnPath(id));
-  return response.ok ? response.text() : null;
-}
-
 // --- seats held by this browser ---
 // A seat: {color, token, invite?} for one player, or {local: true, tokens: {white, black}}.
 

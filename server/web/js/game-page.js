@@ -30,7 +30,7 @@ const ERRORS = {
   nonsense: 'That try is impossible on your own board.', rate_limited: 'Slow down a little.',
 };
 
-export class GamePage {
+class GamePage {
   constructor(main, { id, variant, seat, setConnectionStatus }) {
     this.id = id;
     this.variant = variant;
@@ -141,8 +141,8 @@ export class GamePage {
     this.drawOffer = null;
     this.positionV = message.v;
     if (!message.move) return;  // a hidden game: the umpire speaks instead
-    const before = this.history.at(-1).placement;
-    const mover = colorOf(before.get(parseMove(message.move).from) ?? (this.turn === 'white' ? 'P' : 'p'));
+    const moving = this.history.at(-1).placement.get(parseMove(message.move).from);
+    const mover = moving ? colorOf(moving) : this.turn;
     this.history.push({ placement: parsePlacement(message.fen, this.geometry), mover, move: message.move });
     this.sans[message.ply] = message.san;
     this.turn = message.turn ?? sideToMove(message.fen);
@@ -454,7 +454,7 @@ export class GamePage {
     const movedColors = new Set(this.history.slice(1).map(position => position.mover));
     const bothMoved = this.hidden ? this.kriegspiel.ownMoves.length > 1 : movedColors.size === 2;
     ui.abort.hidden = bothMoved;
-    ui.draw.disabled = ui.resign.disabled = !playing;
+    ui.resign.disabled = !playing;
     const offered = this.drawOffer && (this.local ? this.drawOffer === this.turn : this.drawOffer === this.you);
     ui.draw.textContent = offered ? 'Draw offered' : this.drawOffer && playing ? 'Accept draw' : 'Offer draw';
     ui.draw.disabled = !playing || Boolean(offered);

@@ -26,7 +26,7 @@ function isLight(name) {
 
 const SQUARE = 100;
 
-export function rectGeometry(files, ranks) {
+function rectGeometry(files, ranks) {
   const place = (name, orientation) => {
     const { file, rank } = parseSquare(name);
     return orientation === 'white'
@@ -78,7 +78,7 @@ export function rectGeometry(files, ranks) {
 
 // The ring: White's home cells 16 and 1 meet at the bottom, Black's 8 and 9 at the top; cells
 // count up counter-clockwise (up the right-hand side) seen from White.
-export function ringGeometry(rings, cells) {
+function ringGeometry(rings, cells) {
   const outer = 400, inner = 150, band = (outer - inner) / rings, margin = 40;
   const cx = outer + margin, cy = outer + margin;
   const span = 2 * Math.PI / cells;

@@ -3,7 +3,7 @@
 import { h } from './dom.js';
 
 // plies: [{text, mover, hidden?}] (hidden: an unseen Kriegspiel move); returns rows [{number, white: [index...], black: [index...]}].
-export function groupTurns(plies) {
+function groupTurns(plies) {
   const rows = [];
   let previousMover = null;
   plies.forEach((ply, index) => {

@@ -147,5 +147,3 @@ export function pieceSymbol(kind, color) {
     + `<g fill="none" stroke="${paint.detail}" stroke-width="1.3" stroke-linecap="round">${details}</g>`
     + `<g fill="${paint.detail}">${dots}</g>${arrow}</symbol>`;
 }
-
-export const PIECE_KINDS = Object.keys(DRAWINGS);
