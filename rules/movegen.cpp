@@ -34,11 +34,22 @@ void MoveGenerator::find_pins() {
 }
 
 void MoveGenerator::legal(MoveList& out) {
+  const int first = out.size;
   for (Bitboard men = own_; men;) {
     Square from = pop_lsb(men);
     piece_moves(from, pos_.piece_at(from)->kind, out);
   }
   if (!checkers_ && king_ != kNoSquare) castling_moves(out);
+  if (v_.legality == Legality::KingCapture && !any_keeps_king_safe(out.begin() + first, out.end())) out.size = first;
+}
+
+// Under the king-capture rule every move is playable while one of them keeps the king safe; when
+// none does (mate or stalemate) or the king is already taken, the game is over: no move at all.
+// Taking the enemy king wins, so it counts as safe whatever it leaves attacked.
+bool MoveGenerator::any_keeps_king_safe(const Move* begin, const Move* end) const {
+  if (king_ == kNoSquare) return false;
+  const Bitboard their_king = pos_.pieces(them_, v_.royal_kind());
+  return std::any_of(begin, end, [&](const Move& m) { return (bit(m.to) & their_king) || safe_after(m); });
 }
 
 void MoveGenerator::piece_moves(Square from, int kind, MoveList& out) {

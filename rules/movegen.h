@@ -26,6 +26,7 @@ class MoveGenerator {
   void add(Square from, Square to, int kind, Move::Kind how, MoveList& out);
   bool keeps_king_safe(Square from, Square to, Move::Kind how) const;
   bool safe_after(const Move& move) const;
+  bool any_keeps_king_safe(const Move* begin, const Move* end) const;
   void find_pins();
 
   const Position& pos_;

@@ -47,22 +47,26 @@ std::string Position::san(const Move& move) const {
     const Piece mover = *piece_at(move.from);
     const PieceKind& kind = v.kinds[mover.kind];
     const bool capture = is_capture(move);
+    // Disambiguate among other men written alike that can reach the same square: men of the same
+    // kind, and for a pawn any pawn (on the ring a pawn moving up and one moving down can).
+    bool others = false, same_file = false, same_rank = false;
+    MoveList list;
+    MoveGenerator(*this).legal(list);
+    for (const Move& m : list) {
+      if (m.to != move.to || m.from == move.from || m.kind == Move::Kind::Castle) continue;
+      const int rival = piece_at(m.from)->kind;
+      if (kind.pawn ? !v.kinds[rival].pawn : rival != mover.kind) continue;
+      others = true;
+      same_file |= g.file_of(m.from) == g.file_of(move.from);
+      same_rank |= g.rank_of(m.from) == g.rank_of(move.from);
+    }
+    const std::string from = g.name(move.from);
     if (kind.pawn) {
-      if (capture) text += g.name(move.from)[0];
+      // Two pawns on one file reaching one square are on the ring, moving opposite ways.
+      if (same_file) text += from;
+      else if (capture) text += from[0];
     } else {
       text += kind.letter;
-      // Disambiguate among other men of the same kind that can reach the same square.
-      bool others = false, same_file = false, same_rank = false;
-      MoveList list;
-      MoveGenerator(*this).legal(list);
-      for (const Move& m : list) {
-        if (m.to != move.to || m.from == move.from || m.kind == Move::Kind::Castle) continue;
-        if (piece_at(m.from)->kind != mover.kind) continue;
-        others = true;
-        same_file |= g.file_of(m.from) == g.file_of(move.from);
-        same_rank |= g.rank_of(m.from) == g.rank_of(move.from);
-      }
-      std::string from = g.name(move.from);
       if (others && !same_file) text += from[0];
       else if (others && !same_rank) text += from.substr(1);
       else if (others) text += from;

@@ -116,7 +116,8 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
 
   for (Color c : {Color::White, Color::Black}) {
     int kings = popcount(pos.pieces(c, variant.royal_kind()));
-    if (kings != 1 && variant.legality == Legality::Strict)
+    // Under the king-capture rule the game ends with a king taken, and that position has a FEN too.
+    if (kings > 1 || (kings == 0 && variant.legality == Legality::Strict))
       return Error{std::string("FEN must have exactly one ") + (c == Color::White ? "white" : "black") + " king"};
     for (std::size_t k = 0; k < variant.kinds.size(); ++k)
       if (pos.pieces(c, int(k)) & variant.tables().promotion_zone[index(c)][k])
@@ -236,6 +237,7 @@ void Position::play(const Move& move) {
       remove(move.to);
     remove(move.from);
     put(move.to, us, move.promotion >= 0 ? move.promotion : mover.kind);
+    if (v.meeting_pawns_removed) remove_meeting_pawns(move.to);
   }
   castling_ &= ~(tables.castling_spoilers[move.from] | tables.castling_spoilers[move.to]);
   hash_ ^= zobrist().castling[castling_];
@@ -253,6 +255,21 @@ void Position::play(const Move& move) {
   }
 }
 
+// Only the man that moved can have come face to face with a pawn of its own side: if it is a pawn
+// and each stands on the other's step forward, both leave the board.
+void Position::remove_meeting_pawns(Square moved) {
+  const Piece pawn = *piece_at(moved);
+  if (!variant_->kinds[pawn.kind].pawn) return;
+  const auto& steps = variant_->tables().quiet_leaps[index(pawn.color)];
+  const Bitboard ahead = steps[pawn.kind][moved] & pieces(pawn.color);
+  if (!ahead) return;
+  const Square other = lsb(ahead);
+  const Piece facing = *piece_at(other);
+  if (!variant_->kinds[facing.kind].pawn || !(steps[facing.kind][other] & bit(moved))) return;
+  remove(moved);
+  remove(other);
+}
+
 bool Position::has_mating_material(Color c) const {
   Bitboard men = pieces(c) & ~pieces(c, variant_->royal_kind());
   if (!men) return false;
@@ -262,13 +279,42 @@ bool Position::has_mating_material(Color c) const {
   return true;
 }
 
+namespace {
+
+Outcome::Result win_for(Color c) { return c == Color::White ? Outcome::Result::WhiteWins : Outcome::Result::BlackWins; }
+
+bool bare(const Position& pos, Color c) { return pos.pieces(c) == pos.pieces(c, pos.variant().royal_kind()); }
+
+// The bare-king rule from the position alone: the side to move, if bare, is still playing only
+// when it can bare the other side at once; a side not to move that is bare has had its reply (or
+// bared itself by its own pawns meeting) and lost; both bare is the reply that draws.
+Outcome bare_king_outcome(const Position& pos, const std::vector<Move>& moves) {
+  const Color us = pos.side_to_move();
+  const bool we_are_bare = bare(pos, us), they_are_bare = bare(pos, ~us);
+  if (we_are_bare && they_are_bare) return {Outcome::Result::Draw, Reason::BareKing};
+  if (they_are_bare) return {win_for(us), Reason::BareKing};
+  if (!we_are_bare) return {};
+  for (const Move& m : moves) {
+    Position next = pos;
+    next.play(m);
+    if (bare(next, ~us)) return {};
+  }
+  return {win_for(~us), Reason::BareKing};
+}
+
+}  // namespace
+
 Outcome Position::outcome() const {
   const Color us = side_;
-  auto win_for = [](Color c) { return c == Color::White ? Outcome::Result::WhiteWins : Outcome::Result::BlackWins; };
-  if (legal_moves().empty()) {
+  if (king(us) == kNoSquare) return {win_for(~us), Reason::KingCaptured};
+  const std::vector<Move> moves = legal_moves();
+  if (moves.empty()) {
     if (in_check()) return {win_for(~us), Reason::Checkmate};
+    if (variant_->stalemate_loses) return {win_for(~us), Reason::Stalemate};
     return {Outcome::Result::Draw, Reason::Stalemate};
   }
+  if (variant_->bare_king_loses)
+    if (Outcome bared = bare_king_outcome(*this, moves); bared.over()) return bared;
   if (halfmove_ >= variant_->fifty_move_plies) return {Outcome::Result::Draw, Reason::FiftyMoves};
   if (!has_mating_material(Color::White) && !has_mating_material(Color::Black)) {
     Bitboard white = pieces(Color::White) & ~pieces(Color::White, variant_->royal_kind());

@@ -82,6 +82,7 @@ class Position {
   void remove(Square s);
   void move_piece(Square from, Square to);
   void set_en_passant(Square s);
+  void remove_meeting_pawns(Square moved);
   Bitboard attackers(Square s, Color by, Bitboard occupied) const;
 
   const Variant* variant_;

@@ -49,10 +49,14 @@ void Variant::finish() {
   if (kinds.size() > kMaxKinds) throw std::logic_error("too many piece kinds");
   const Geometry& g = geometry;
   for (int c = 0; c < 2; ++c) {
-    const int forward = (c == 1 && mirror_black) ? -1 : 1;
-    auto absolute_rank = [&](int relative) { return forward == 1 ? relative : g.ranks() - 1 - relative; };
+    const int colour_forward = (c == 1 && mirror_black) ? -1 : 1;
+    const int rank_offset = (c == 1 && !mirror_black) ? black_rank_offset : 0;
     for (std::size_t k = 0; k < kinds.size(); ++k) {
       const PieceKind& kind = kinds[k];
+      const int forward = colour_forward * kind.forward;
+      auto absolute_rank = [&](int relative) {
+        return ((forward == 1 ? relative : g.ranks() - 1 - relative) + rank_offset) % g.ranks();
+      };
       if (kind.royal) royal_ = int(k);
       tables_.forward[c][k] = forward;
       tables_.quiet_leaps[c][k].assign(g.size(), 0);

@@ -43,6 +43,9 @@ struct PieceKind {
   // Promotion: mandatory on promotion_rank; optional from optional_promotion_rank up to it.
   int promotion_rank = -1;            // relative; -1 = never promotes
   int optional_promotion_rank = -1;   // relative; -1 = no optional zone
+  // The rank direction of the legs' dr, and of "relative" ranks, for White: -1 for the ring's
+  // pawns that move down the cells (the same pawn as the one moving up, turned round).
+  int forward = 1;
 };
 
 struct CastlingRule {
@@ -64,10 +67,18 @@ class Variant {
   std::vector<PieceKind> kinds;
   std::string start_fen;
   bool mirror_black = true;                  // Black's forward is White's backward
+  // Without the mirror, Black's relative ranks are White's moved this many ranks on (the ring:
+  // half a turn, so Black's pawns start and promote 8 cells round from White's).
+  int black_rank_offset = 0;
   std::vector<int> promotion_choices;        // kind indexes, in the order SAN/UCI list them
   bool promotion_needs_lost_piece = false;   // Grand: only to a kind with fewer than at the start
   std::array<std::vector<CastlingRule>, 2> castling;  // per colour
   Legality legality = Legality::Strict;
+  bool stalemate_loses = false;       // shatranj: the stalemated side loses
+  // Shatranj's bare king: baring the enemy king wins, unless the bared side bares back with its
+  // very next move, which draws.
+  bool bare_king_loses = false;
+  bool meeting_pawns_removed = false; // Byzantine: two pawns of one side that meet head-on leave the board
   bool repetition_draws = true;
   int fifty_move_plies = 100;
   // Insufficient material: a side has mating material unless it has a bare king or a king and
