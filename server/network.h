@@ -35,6 +35,7 @@ struct Services {
   const StaticFiles& files;
   Limits limits;
   std::atomic<std::size_t> connections{0};
+  std::atomic<std::size_t> websockets{0};  // shutdown waits for their close handshakes, not for idle HTTP
 };
 
 // Counts a connection for the cap while it lives.

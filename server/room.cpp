@@ -261,8 +261,8 @@ void Room::on_move(const Attached& from, const protocol::MoveCommand& move) {
   if (!check_player(from)) return;
   auto ply = static_cast<std::int64_t>(game_.moves().size());
   Color mover = game_.position().side_to_move();
-  if (from.viewer != protocol::viewer_of(mover)) return reply_error(from, "not_your_turn", "it is not your turn");
   if (move.ply != ply) return reply_error(from, "stale_ply", "the game is at ply " + std::to_string(ply));
+  if (from.viewer != protocol::viewer_of(mover)) return reply_error(from, "not_your_turn", "it is not your turn");
   auto now = Clock::now();
   if (clock_ && clock_->flagged(now)) return flag(now);
   auto parsed = game_.position().parse_uci(move.move);

@@ -85,10 +85,10 @@ std::optional<ServeOptions> parse(const Args& args) {
   return options;
 }
 
-// Stops the io_context once every connection has closed, or after the grace period.
+// Stops the io_context once every WebSocket has closed, or after the grace period.
 void stop_when_drained(boost::asio::io_context& io, Services& services, std::shared_ptr<boost::asio::steady_timer> timer,
                        std::chrono::steady_clock::time_point deadline) {
-  if (services.connections.load() == 0 || std::chrono::steady_clock::now() >= deadline) return io.stop();
+  if (services.websockets.load() == 0 || std::chrono::steady_clock::now() >= deadline) return io.stop();
   timer->expires_after(std::chrono::milliseconds(20));
   timer->async_wait([&io, &services, timer, deadline](boost::system::error_code) {
     stop_when_drained(io, services, timer, deadline);

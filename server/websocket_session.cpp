@@ -27,6 +27,7 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
         token_(std::move(token)),
         services_(services),
         slot_(std::move(slot)),
+        websocket_slot_(services.websockets),
         limiter_(services.limits.messages_per_second, services.limits.message_burst,
                  services.limits.refusals_before_disconnect) {}
 
@@ -132,6 +133,7 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
   std::string token_;
   Services& services_;
   ConnectionSlot slot_;
+  ConnectionSlot websocket_slot_;
   RateLimiter limiter_;
   std::deque<std::shared_ptr<const std::string>> queue_;
   bool closing_ = false;

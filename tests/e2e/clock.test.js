@@ -1,0 +1,67 @@
+// Server clocks: times in every message, the increment, and a flag that falls with nobody
+// sending anything. Fractional seconds (initial_s 0.3) keep the tests fast.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { Server, play, assertNoGaps } from './helpers.js';
+
+let server;
+before(async () => { server = await Server.start(); });
+after(async () => { await server.stop(); });
+
+// Watchers connect before the invited player joins: the clock starts with the `joined` event.
+async function timedGame(initial_s) {
+  const created = await server.api('POST', '/api/games', { variant: 'chess', color: 'white', clock: { initial_s, increment_s: 0 } });
+  const white = await server.connect(created.body.id, created.body.token);
+  const spectator = await server.connect(created.body.id);
+  assert.equal(white.state.clock.running, null, 'no clock runs before the game starts');
+  const joined = await server.api('POST', `/api/join/${created.body.invite.split('/').pop()}`);
+  return { id: created.body.id, white, spectator, blackToken: joined.body.token };
+}
+
+test('a player who runs out of time loses, with no message sent', async () => {
+  const { id, white, spectator, blackToken } = await timedGame(0.3);
+  assert.equal((await white.event('joined')).clock.running, 'white');
+  const ends = await Promise.all([white, spectator].map(c => c.event('end')));
+  for (const end of ends) {
+    assert.equal(end.reason, 'timeout');
+    assert.equal(end.result, '0-1');
+    assert.equal(end.clock.white, 0);
+    assert.equal(end.clock.running, null);
+  }
+  assertNoGaps(white, spectator);
+  white.move('e2e4', 0);
+  await white.error('game_over');
+  const black = await server.connect(id, blackToken);
+  assert.deepEqual([black.state.status, black.state.reason, black.state.result], ['finished', 'timeout', '0-1']);
+});
+
+test('the flag falls on whoever is to move', async () => {
+  const { white, spectator } = await timedGame(0.5);
+  await white.event('joined');
+  white.move('e2e4', 0);  // at once; then black, who sends nothing, runs out
+  const end = await spectator.event('end');
+  assert.equal(end.reason, 'timeout');
+  const moved = spectator.inbox.some(m => m.t === 'move');
+  assert.equal(end.result, moved ? '1-0' : '0-1', 'white flags instead only if its move came too late');
+});
+
+test('times are in every state and move, with the increment added after a move', async () => {
+  const { id, tokens, white, black } = await server.seated({ clock: { initial_s: 300, increment_s: 2 } });
+  assert.deepEqual({ ...white.state.clock, white: undefined, black: undefined },
+    { initial_ms: 300000, increment_ms: 2000, white: undefined, black: undefined, running: 'white' });
+  const event = await play({ white, black }, ['e2e4']);
+  assert.equal(event.clock.running, 'black');
+  assert.ok(event.clock.white <= 302000 && event.clock.white > 290000, `white ${event.clock.white}`);
+  assert.equal(event.clock.black, 300000, 'black has not started to run before this event');
+  const resource = await server.api('GET', `/api/games/${id}`, undefined, { token: tokens.black });
+  assert.equal(resource.body.clock.white, event.clock.white);
+  assert.ok(resource.body.clock.black <= 300000);
+});
+
+test('a bad clock is refused with 400', async () => {
+  for (const clock of [{ initial_s: 0 }, { initial_s: -1 }, { initial_s: 'ten' }, { increment_s: 1 }, 'fast']) {
+    const response = await server.api('POST', '/api/games', { variant: 'chess', clock });
+    assert.equal(response.status, 400, JSON.stringify(clock));
+    assert.equal(response.body.error, 'bad_clock');
+  }
+});
