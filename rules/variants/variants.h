@@ -10,6 +10,8 @@ namespace arbiter::rules {
 Variant make_chess();
 Variant make_capablanca();
 Variant make_grand();
+Variant make_circular();
+Variant make_byzantine();
 Variant make_kriegspiel();
 
 // Pieces shared by the chess family.
