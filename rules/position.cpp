@@ -137,8 +137,8 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
         return Error{std::string("FEN castling right '") + ch + "' needs the king and rook on their squares"};
       pos.castling_ |= variant.castling_bit(c, *found);
     }
-    pos.hash_ ^= zobrist().castling[pos.castling_];
   }
+  pos.hash_ ^= zobrist().castling[pos.castling_];  // "-" too, as play() hashes rights all lost
 
   if (ep != "-") {
     Square s = g.parse(ep);
