@@ -35,7 +35,7 @@ void MoveGenerator::find_pins() {
 
 void MoveGenerator::legal(MoveList& out) {
   const int first = out.size;
-  for (Bitboard men = own_; men;) {
+  for (Bitboard men = own_ & ~pos_.moved_this_turn_; men;) {  // a turn's two moves are by different men
     Square from = pop_lsb(men);
     piece_moves(from, pos_.piece_at(from)->kind, out);
   }
@@ -62,12 +62,17 @@ void MoveGenerator::piece_moves(Square from, int kind, MoveList& out) {
     captures |= g_.slide_targets(std::countr_zero(dirs), from, occupied_) & enemy_;
 
   const PieceKind& piece = v_.kinds[kind];
-  if (piece.double_step && (t_.double_step_from[c][kind] & bit(from))) {
+  if (piece.double_step && (t_.double_step_from[c][kind] & bit(from)) &&
+      (!piece.double_step_needs_unmoved || (pos_.unmoved_ & bit(from)))) {
     const int forward = t_.forward[c][kind];
     Square passed = g_.offset(from, 0, forward), to = g_.offset(from, 0, 2 * forward);
     if (passed != kNoSquare && to != kNoSquare && !(occupied_ & (bit(passed) | bit(to)))) quiet |= bit(to);
   }
   for (Bitboard targets = quiet | captures; targets;) add(from, pop_lsb(targets), kind, Move::Kind::Normal, out);
+  // A man with facings may also turn where it stands, as a move of its own; that changes its facing.
+  for (unsigned others = t_.other_facings[kind]; others; others &= others - 1)
+    if (keeps_king_safe(from, from, Move::Kind::Normal))
+      out.add({std::int16_t(from), std::int16_t(from), std::int8_t(std::countr_zero(others)), Move::Kind::Normal});
 
   Square ep = pos_.en_passant_;
   if (piece.en_passant && ep != kNoSquare && (t_.capture_leaps[c][kind][from] & bit(ep)))
@@ -103,6 +108,9 @@ void MoveGenerator::add(Square from, Square to, int kind, Move::Kind how, MoveLi
     for (int choice : v_.promotion_choices)
       if (!v_.promotion_needs_lost_piece || popcount(pos_.pieces(us_, choice)) < v_.start_count(us_, choice))
         choices[n++] = choice;
+  // A man with facings (a spearman, which never promotes) may end the move with another one.
+  for (unsigned others = t_.other_facings[kind]; others; others &= others - 1)
+    choices[n++] = std::countr_zero(others);
   if (must && n == 0) return;  // Grand: nothing to promote to, so the pawn may not go there
   if (!keeps_king_safe(from, to, how)) return;
   if (!must) out.add({std::int16_t(from), std::int16_t(to), -1, how});

@@ -34,6 +34,11 @@ Result<Move> Position::parse_uci(std::string_view text) const {
   MoveGenerator(*this).legal(list);
   for (const Move& m : list)
     if (uci(m) == text) return m;
+  // A facing suffix naming the facing the man already has is the move without one (b2b6m = b2b6).
+  auto mover = piece_at(from);
+  if (text.size() == end + 1 && mover && variant_->tables().other_facings[mover->kind] &&
+      text.back() == lower(variant_->kinds[mover->kind].letter))
+    if (auto same = parse_uci(text.substr(0, end)); same.ok()) return same;
   return Error{"illegal move: " + std::string(text)};
 }
 

@@ -1,5 +1,6 @@
 #include "rules/position.h"
 
+#include <algorithm>
 #include <cctype>
 #include <sstream>
 
@@ -147,6 +148,7 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
   }
   pos.halfmove_ = halfmove;
   pos.fullmove_ = fullmove;
+  if (auto error = pos.read_extra_fen_fields(in)) return Error{*error};
 
   if (variant.legality == Legality::Strict) {
     Square their_king = pos.king(~pos.side_);
@@ -182,7 +184,129 @@ std::string Position::fen() const {
   out += ' ';
   out += en_passant_ == kNoSquare ? "-" : g.name(en_passant_);
   out += ' ' + std::to_string(halfmove_) + ' ' + std::to_string(fullmove_);
+  return out + extra_fen_fields();
+}
+
+namespace {
+
+bool tracks_unmoved(const Variant& v) {
+  return std::any_of(v.kinds.begin(), v.kinds.end(), [](const PieceKind& k) { return k.double_step_needs_unmoved; });
+}
+
+// Men whose double step needs them unmoved, standing on their double-step rank: unmoved by default.
+Bitboard unmoved_by_default(const Position& pos) {
+  const Variant& v = pos.variant();
+  Bitboard men = 0;
+  for (std::size_t k = 0; k < v.kinds.size(); ++k)
+    if (v.kinds[k].double_step_needs_unmoved)
+      for (Color c : {Color::White, Color::Black}) men |= pos.pieces(c, int(k)) & v.tables().double_step_from[index(c)][k];
+  return men;
+}
+
+std::string square_list(const Geometry& g, Bitboard squares) {
+  if (!squares) return "-";
+  std::string out;
+  while (squares) {
+    if (!out.empty()) out += ',';
+    out += g.name(pop_lsb(squares));
+  }
   return out;
+}
+
+std::optional<Bitboard> parse_square_list(const Geometry& g, const std::string& text) {
+  Bitboard squares = 0;
+  if (text == "-") return squares;
+  std::istringstream names(text);
+  for (std::string name; std::getline(names, name, ',');) {
+    Square s = g.parse(name);
+    if (s == kNoSquare) return std::nullopt;
+    squares |= bit(s);
+  }
+  return squares;
+}
+
+}  // namespace
+
+// FEN fields after Fairy-Stockfish's six, for state some variants add (rules/README.md). With two
+// moves a turn: the sides that still have them ("wb", "w", "b" or "-"), then where the men of this
+// turn's first move stand ("-" at a turn's start, "c1,d1" after castling). With double steps that
+// need an unmoved man: the squares of such men still unmoved ("e2,f2,e9,f9"). Absent fields mean
+// both sides have two moves, the next move is a turn's first, and such men on their double-step
+// rank are unmoved; fen() leaves them out when they say just that, so a start FEN prints as given.
+std::optional<std::string> Position::read_extra_fen_fields(std::istream& in) {
+  const Variant& v = *variant_;
+  const Geometry& g = v.geometry;
+  if (v.two_moves_until_capture) {
+    std::string sides = "wb", moved = "-";
+    in >> sides >> moved;
+    if (sides != "-" && sides != "w" && sides != "b" && sides != "wb")
+      return "FEN double-move field must be 'wb', 'w', 'b' or '-', not '" + sides + "'";
+    for (Color c : {Color::White, Color::Black})
+      if (sides.find(c == Color::White ? 'w' : 'b') != std::string::npos) {
+        double_moves_ |= std::uint8_t(1u << index(c));
+        hash_ ^= zobrist().double_move[index(c)];
+      }
+    auto men = parse_square_list(g, moved);
+    if (!men) return "FEN field of this turn's moved men must be '-' or squares like 'c1,d1', not '" + moved + "'";
+    if (*men) {
+      if ((*men & ~pieces(side_)) || popcount(*men) > 2)
+        return "FEN names squares without a man of the side to move as this turn's moved men";
+      if (!has_double_move(side_)) return "FEN has a second move to make for a side without the double move";
+      toggle(moved_this_turn_, zobrist().moved_this_turn, *men);
+    }
+  }
+  if (tracks_unmoved(v)) {
+    const Bitboard eligible = unmoved_by_default(*this);
+    std::string field;
+    auto unmoved = in >> field ? parse_square_list(g, field) : std::optional(eligible);
+    if (!unmoved || (*unmoved & ~eligible))
+      return "FEN field of unmoved men must be '-' or squares of men on their double-step rank, not '" + field + "'";
+    toggle(unmoved_, zobrist().unmoved, *unmoved);
+  }
+  if (moved_this_turn_ && legal_moves().empty()) return "FEN has a second move to make but no legal one";
+  return std::nullopt;
+}
+
+std::string Position::extra_fen_fields() const {
+  const Geometry& g = variant_->geometry;
+  const bool defaults = (!variant_->two_moves_until_capture || (double_moves_ == 3 && !moved_this_turn_)) &&
+                        unmoved_ == unmoved_by_default(*this);
+  if (defaults) return "";
+  std::string out;
+  if (variant_->two_moves_until_capture) {
+    std::string sides = std::string(has_double_move(Color::White) ? "w" : "") + (has_double_move(Color::Black) ? "b" : "");
+    out += ' ' + (sides.empty() ? "-" : sides) + ' ' + square_list(g, moved_this_turn_);
+  }
+  if (tracks_unmoved(*variant_)) out += ' ' + square_list(g, unmoved_);
+  return out;
+}
+
+void Position::toggle(Bitboard& squares, const std::array<std::uint64_t, kMaxSquares>& keys, Bitboard which) {
+  squares ^= which;
+  while (which) hash_ ^= keys[pop_lsb(which)];
+}
+
+// Two moves a turn: after a move, whether the same side makes another. Only a first move that
+// captures nothing and gives no check (a discovered one included), by a side that still has the
+// double move, is followed by a second, and only if one is legal with another man.
+bool Position::continues_turn(const Move& move, bool capture) {
+  const Color us = side_;
+  const bool first_of_turn = !moved_this_turn_;
+  toggle(moved_this_turn_, zobrist().moved_this_turn, moved_this_turn_);
+  if (capture && has_double_move(us)) {
+    double_moves_ &= std::uint8_t(~(1u << index(us)));
+    hash_ ^= zobrist().double_move[index(us)];
+  }
+  if (!first_of_turn || capture || !has_double_move(us) || attacked(king(~us), us)) return false;
+  if (attacked(king(us), ~us)) return false;  // a move the generator tries out and finds illegal
+  Bitboard men = bit(move.to);
+  if (move.kind == Move::Kind::Castle)  // the rook moved too, and may not move again
+    for (const CastlingRule& rule : variant_->castling[index(us)])
+      if (rule.king_to == move.to) men |= bit(rule.rook_to);
+  toggle(moved_this_turn_, zobrist().moved_this_turn, men);
+  if (!legal_moves().empty()) return true;
+  toggle(moved_this_turn_, zobrist().moved_this_turn, men);
+  return false;
 }
 
 Bitboard Position::attackers(Square s, Color by, Bitboard occupied) const {
@@ -241,8 +365,10 @@ void Position::play(const Move& move) {
   }
   castling_ &= ~(tables.castling_spoilers[move.from] | tables.castling_spoilers[move.to]);
   hash_ ^= zobrist().castling[castling_];
+  if (Bitboard left = unmoved_ & (bit(move.from) | bit(move.to))) toggle(unmoved_, zobrist().unmoved, left);
 
   halfmove_ = (capture || v.kinds[mover.kind].pawn) ? 0 : halfmove_ + 1;
+  if (v.two_moves_until_capture && continues_turn(move, capture)) return;
   if (us == Color::Black) ++fullmove_;
   side_ = ~us;
   hash_ ^= zobrist().black_to_move;

@@ -2,6 +2,7 @@
 // A position is a value: copy it, play a move on the copy, ask it for its legal moves.
 #include <array>
 #include <cstdint>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -55,6 +56,10 @@ class Position {
   int halfmove_clock() const { return halfmove_; }
   int fullmove_number() const { return fullmove_; }
   std::uint64_t hash() const { return hash_; }
+  // Two moves a turn (Centennial): whether a side still has them, and where the men of this
+  // turn's first move stand (empty when the next move is the first of a turn).
+  bool has_double_move(Color c) const { return (double_moves_ >> index(c)) & 1; }
+  Bitboard moved_this_turn() const { return moved_this_turn_; }
 
   std::vector<Move> legal_moves() const;
   bool is_legal(const Move& move) const;
@@ -84,6 +89,10 @@ class Position {
   void set_en_passant(Square s);
   void remove_meeting_pawns(Square moved);
   Bitboard attackers(Square s, Color by, Bitboard occupied) const;
+  void toggle(Bitboard& squares, const std::array<std::uint64_t, kMaxSquares>& keys, Bitboard which);
+  bool continues_turn(const Move& move, bool capture);
+  std::optional<std::string> read_extra_fen_fields(std::istream& in);
+  std::string extra_fen_fields() const;
 
   const Variant* variant_;
   std::array<std::uint8_t, kMaxSquares> board_{};  // 0 empty, else 1 + kind + 32 * colour
@@ -95,6 +104,9 @@ class Position {
   int halfmove_ = 0;
   int fullmove_ = 1;
   std::uint64_t hash_ = 0;
+  std::uint8_t double_moves_ = 0;  // bit c: colour c still moves twice a turn
+  Bitboard moved_this_turn_ = 0;
+  Bitboard unmoved_ = 0;  // men whose double step needs them unmoved (stewards) that have not moved
 };
 
 }  // namespace arbiter::rules

@@ -64,14 +64,15 @@ void Variant::finish() {
       tables_.leap_attackers[c][k].assign(g.size(), 0);
       for (const Leg& leg : kind.legs) {
         const int dr = leg.dr * forward;
+        const int df = (c == 1 && kind.legs_turn_for_black) ? -leg.df : leg.df;
         if (leg.slide) {
-          auto mask = std::uint8_t(1u << direction_of(leg.df, dr));
+          auto mask = std::uint8_t(1u << direction_of(df, dr));
           if (leg.mode != Mode::CaptureOnly) tables_.quiet_slides[c][k] |= mask;
           if (leg.mode != Mode::MoveOnly) tables_.capture_slides[c][k] |= mask;
           continue;
         }
         for (Square s = 0; s < g.size(); ++s) {
-          Square t = g.offset(s, leg.df, dr);
+          Square t = g.offset(s, df, dr);
           if (t == kNoSquare || t == s) continue;
           if (leg.mode != Mode::CaptureOnly) tables_.quiet_leaps[c][k][s] |= bit(t);
           if (leg.mode != Mode::MoveOnly) tables_.capture_leaps[c][k][s] |= bit(t);
@@ -95,6 +96,9 @@ void Variant::finish() {
     for (int d = 0; d < 8; ++d)
       for (std::size_t k = 0; k < kinds.size(); ++k)
         if (tables_.capture_slides[c][k] & (1u << opposite(d))) tables_.ray_attacker_kinds[c][d] |= 1u << k;
+  for (std::size_t k = 0; k < kinds.size(); ++k)
+    for (char letter : kinds[k].facings)
+      if (kind_of(letter) != int(k)) tables_.other_facings[k] |= std::uint16_t(1u << kind_of(letter));
   // Men at the start, for Grand's "promote only to a kind you have lost".
   for (char ch : start_fen.substr(0, start_fen.find(' '))) {
     int k = kind_of(char(std::toupper(static_cast<unsigned char>(ch))));

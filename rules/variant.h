@@ -40,6 +40,13 @@ struct PieceKind {
   // A two-step forward move to an empty square over an empty square, from double_step_ranks.
   bool double_step = false;
   std::vector<int> double_step_ranks{};  // relative to the owner (0 = own first rank)
+  bool double_step_needs_unmoved = false;  // the man may have left its rank and come back (a steward)
+  // Kinds (letters) this man may end any move as, or turn into where it stands as a move of its
+  // own: the facings of Centennial's spearman, one kind per facing.
+  std::string facings{};
+  // Black's legs are White's turned half round, not mirrored, so that left and right are as the
+  // owner sees them (the spearman's forward-left diagonal).
+  bool legs_turn_for_black = false;
   // Promotion: mandatory on promotion_rank; optional from optional_promotion_rank up to it.
   int promotion_rank = -1;            // relative; -1 = never promotes
   int optional_promotion_rank = -1;   // relative; -1 = no optional zone
@@ -79,6 +86,9 @@ class Variant {
   // very next move, which draws.
   bool bare_king_loses = false;
   bool meeting_pawns_removed = false; // Byzantine: two pawns of one side that meet head-on leave the board
+  // Centennial: two moves a turn, with different men, until the side's first capture. A capture
+  // or a checking first move ends the turn, and so does having no legal second move.
+  bool two_moves_until_capture = false;
   bool repetition_draws = true;
   int fifty_move_plies = 100;
   // Insufficient material: a side has mating material unless it has a bare king or a king and
@@ -104,6 +114,7 @@ class Variant {
     std::array<std::array<int, kMaxKinds>, 2> forward{};  // the dr of a forward step
     std::array<std::uint8_t, kMaxSquares> castling_spoilers{};  // rights lost when a man leaves or is taken here
     std::array<std::array<std::uint16_t, 8>, 2> ray_attacker_kinds{};  // [colour][d]: kinds that capture back along d
+    std::array<std::uint16_t, kMaxKinds> other_facings{};  // [kind]: the kinds it may turn into
   };
   const Tables& tables() const { return tables_; }
 

@@ -20,6 +20,9 @@ ZobristKeys make_keys() {
   for (auto& key : keys.castling) key = splitmix64(state);
   for (auto& key : keys.en_passant) key = splitmix64(state);
   keys.black_to_move = splitmix64(state);
+  for (auto& key : keys.double_move) key = splitmix64(state);
+  for (auto& key : keys.moved_this_turn) key = splitmix64(state);
+  for (auto& key : keys.unmoved) key = splitmix64(state);
   return keys;
 }
 

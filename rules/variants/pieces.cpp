@@ -21,6 +21,6 @@ PieceKind pawn(int double_step_rank, int promotion_rank) {
           .promotion_rank = promotion_rank};
 }
 
-std::vector<Variant (*)()> variant_factories() { return {make_chess, make_capablanca, make_grand, make_kriegspiel, make_circular, make_byzantine}; }
+std::vector<Variant (*)()> variant_factories() { return {make_chess, make_capablanca, make_grand, make_kriegspiel, make_circular, make_byzantine, make_centennial}; }
 
 }  // namespace arbiter::rules

@@ -13,6 +13,7 @@ Variant make_grand();
 Variant make_circular();
 Variant make_byzantine();
 Variant make_kriegspiel();
+Variant make_centennial();
 
 // Pieces shared by the chess family.
 PieceKind king();
