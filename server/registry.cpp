@@ -139,3 +139,12 @@ void Registry::close_all() {
 }
 
 }  // namespace arbiter
+
+namespace arbiter {
+
+void Registry::evict_idle() {
+  std::lock_guard lock(mutex_);
+  std::erase_if(rooms_, [](const auto& entry) { return entry.second->idle(); });
+}
+
+}  // namespace arbiter

@@ -36,6 +36,8 @@ class Registry {
   // false: no game has that invite (the answer is 404); otherwise `done` runs later.
   bool join(const std::string& code, std::function<void(JoinOutcome)> done);
   void close_all();
+  // Drops finished rooms nobody watches; they load again from the store when asked for.
+  void evict_idle();
 
  private:
   std::shared_ptr<Room> add(storage::StoredGame stored);

@@ -73,6 +73,7 @@ Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGa
 void Room::start() {
   on_strand([this] {
     arm_flag_timer();
+    update_idle();
     bool both_seats = !seat_hash_[0].empty() && !seat_hash_[1].empty();
     if (record_.status == "waiting" && both_seats && !record_.local) {
       Color seat = seat_hash_[0].empty() ? Color::White : Color::Black;  // whichever joined last: either works
@@ -135,6 +136,7 @@ void Room::commit_next(std::shared_ptr<std::vector<Event>> events, std::size_t i
                           self->apply((*events)[index], at_ms, Clock::now());
                           self->arm_flag_timer();
                           self->broadcast((*events)[index]);
+                          self->update_idle();
                           self->commit_next(events, index + 1, after);
                         });
                       });
@@ -201,6 +203,7 @@ void Room::attach(std::shared_ptr<Watcher> watcher, std::string token) {
   on_strand([this, watcher = std::move(watcher), token = std::move(token)] {
     Viewer viewer = viewer_for(token);
     watchers_.push_back({watcher, viewer});
+    update_idle();
     watcher->send(text(protocol::state_message(snapshot(Clock::now()), viewer)));
   });
 }
@@ -208,6 +211,7 @@ void Room::attach(std::shared_ptr<Watcher> watcher, std::string token) {
 void Room::detach(std::shared_ptr<Watcher> watcher) {
   on_strand([this, watcher = std::move(watcher)] {
     std::erase_if(watchers_, [&](const Attached& a) { return a.watcher == watcher; });
+    update_idle();
   });
 }
 
@@ -277,7 +281,7 @@ void Room::on_move(const Attached& from, const protocol::MoveCommand& move) {
   std::vector<Event> events{Event::moved(uci, ply, times)};
   if (auto outcome = next.outcome(); outcome.over())
     events.push_back(Event::end(std::string(outcome.score()), std::string(rules::to_string(outcome.reason)), times));
-  commit(std::move(events), [](bool) {});
+  commit(std::move(events), report_failure(from));
 }
 
 void Room::on_resign(const Attached& from) {
@@ -285,7 +289,7 @@ void Room::on_resign(const Attached& from) {
   auto now = Clock::now();
   if (clock_ && clock_->flagged(now)) return flag(now);
   Color loser = from.viewer == Viewer::White ? Color::White : Color::Black;
-  commit({Event::end(win_for(~loser), "resign", clock_times(now))}, [](bool) {});
+  commit({Event::end(win_for(~loser), "resign", clock_times(now))}, report_failure(from));
 }
 
 void Room::on_draw(const Attached& from) {
@@ -293,16 +297,16 @@ void Room::on_draw(const Attached& from) {
   auto now = Clock::now();
   if (clock_ && clock_->flagged(now)) return flag(now);
   Color by = from.viewer == Viewer::White ? Color::White : Color::Black;
-  if (draw_offer_ == ~by) return commit({Event::end("1/2-1/2", "agreement", clock_times(now))}, [](bool) {});
+  if (draw_offer_ == ~by) return commit({Event::end("1/2-1/2", "agreement", clock_times(now))}, report_failure(from));
   if (draw_offer_ == by) return reply_error(from, "draw_offered", "your draw offer stands until the game moves on");
-  commit({Event::draw_offer(by, clock_times(now))}, [](bool) {});
+  commit({Event::draw_offer(by, clock_times(now))}, report_failure(from));
 }
 
 void Room::on_abort(const Attached& from) {
   if (from.viewer == Viewer::Spectator) return reply_error(from, "not_a_player", "spectators cannot play");
   if (record_.status == "finished") return reply_error(from, "game_over", "the game is over");
   if (moved_[0] && moved_[1]) return reply_error(from, "too_late", "both sides have moved: resign instead");
-  commit({Event::end("*", "abort", clock_times(Clock::now()))}, [](bool) {});
+  commit({Event::end("*", "abort", clock_times(Clock::now()))}, report_failure(from));
 }
 
 void Room::flag(Clock::time_point now) {
@@ -330,6 +334,12 @@ void Room::arm_flag_timer() {
           else if (!self->busy_) self->arm_flag_timer();
         });
       }));
+}
+
+std::function<void(bool)> Room::report_failure(const Attached& from) const {
+  return [watcher = from.watcher](bool ok) {
+    if (!ok) watcher->send(std::make_shared<const std::string>(protocol::error_message("storage", "not stored; try again")));
+  };
 }
 
 void Room::reply_error(const Attached& to, std::string_view code, std::string_view message) {
@@ -388,10 +398,13 @@ void Room::close_watchers() {
     flag_timer_.cancel();
     for (const auto& attached : watchers_) attached.watcher->close_going_away();
     watchers_.clear();
+    update_idle();
   });
 }
 
 // --- helpers -----------------------------------------------------------------------------
+
+void Room::update_idle() { idle_ = record_.status == "finished" && watchers_.empty() && !busy_; }
 
 Viewer Room::viewer_for(const std::string& token) const {
   if (token.empty()) return Viewer::Spectator;

@@ -3,6 +3,7 @@
 // never wait on each other. Every change is an event that is committed to the store before it
 // is applied and sent; while one commits, later commands wait in order in the room's queue.
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <deque>
 #include <functional>
@@ -44,6 +45,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void start();
 
   const std::string& id() const { return id_; }
+  // Finished, with nobody watching: the registry may drop it (the store has it all).
+  bool idle() const { return idle_.load(); }
 
   // All of these are thread-safe: they run on the room's strand.
   void attach(std::shared_ptr<Watcher> watcher, std::string token);
@@ -92,6 +95,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // Errors out (and returns false) unless `from` holds a seat of a game in progress.
   bool check_player(const Attached& from);
   void reply_error(const Attached& to, std::string_view code, std::string_view message);
+  // For commit(): tells the sender when the store refused their event.
+  std::function<void(bool)> report_failure(const Attached& from) const;
+  void update_idle();
 
   protocol::Viewer viewer_for(const std::string& token) const;
   protocol::GameSnapshot snapshot(Clock::time_point now) const;
@@ -115,6 +121,7 @@ class Room : public std::enable_shared_from_this<Room> {
 
   std::vector<Attached> watchers_;
   bool busy_ = false;
+  std::atomic<bool> idle_ = false;
   std::deque<std::function<void()>> queue_;
 };
 

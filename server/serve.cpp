@@ -32,6 +32,7 @@ struct ServeOptions {
 };
 
 constexpr auto kShutdownGrace = std::chrono::seconds(3);
+constexpr auto kEvictionPeriod = std::chrono::seconds(60);
 
 template <class T>
 std::optional<T> number(const std::string& text, T min, T max) {
@@ -95,6 +96,15 @@ void stop_when_drained(boost::asio::io_context& io, Services& services, std::sha
   });
 }
 
+void evict_periodically(Registry& registry, std::shared_ptr<boost::asio::steady_timer> timer) {
+  timer->expires_after(kEvictionPeriod);
+  timer->async_wait([&registry, timer](boost::system::error_code ec) {
+    if (ec) return;
+    registry.evict_idle();
+    evict_periodically(registry, timer);
+  });
+}
+
 }  // namespace
 
 int serve_command(const Args& args) {
@@ -112,6 +122,9 @@ int serve_command(const Args& args) {
   Services services{registry, api, files, limits};
   Listener listener(io, services, options->bind, options->port);
   listener.start();
+
+  auto eviction_timer = std::make_shared<boost::asio::steady_timer>(io);
+  evict_periodically(registry, eviction_timer);
 
   boost::asio::signal_set signals(io, SIGINT, SIGTERM);
   signals.async_wait([&](boost::system::error_code ec, int) {
