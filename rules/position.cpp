@@ -349,10 +349,11 @@ void Position::play(const Move& move) {
   if (move.kind == Move::Kind::Castle) {
     for (const CastlingRule& rule : v.castling[index(us)]) {
       if (rule.king_from != move.from || rule.king_to != move.to) continue;
+      const int rook = piece_at(rule.rook_from)->kind;
       remove(rule.king_from);
       remove(rule.rook_from);
       put(rule.king_to, us, mover.kind);
-      put(rule.rook_to, us, v.kind_of('R'));
+      put(rule.rook_to, us, rook);
     }
   } else {
     if (move.kind == Move::Kind::EnPassant)

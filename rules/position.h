@@ -85,7 +85,6 @@ class Position {
   explicit Position(const Variant& variant);
   void put(Square s, Color c, int kind);
   void remove(Square s);
-  void move_piece(Square from, Square to);
   void set_en_passant(Square s);
   void remove_meeting_pawns(Square moved);
   Bitboard attackers(Square s, Color by, Bitboard occupied) const;
