@@ -11,7 +11,8 @@ import WebSocket from 'ws';
 const GUARD_MS = 15000;
 
 export class Server {
-  constructor() {
+  constructor(extraArgs = []) {
+    this.extraArgs = extraArgs;
     this.binary = process.env.ARBITER_BIN;
     assert.ok(this.binary, 'ARBITER_BIN must name the built arbiter executable');
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-e2e-'));
@@ -20,15 +21,15 @@ export class Server {
     this.clients = [];
   }
 
-  static async start() {
-    const server = new Server();
+  static async start(extraArgs = []) {
+    const server = new Server(extraArgs);
     await server.launch();
     return server;
   }
 
   async launch() {
     const child = spawn(this.binary, ['serve', '--port', String(this.port), '--bind', '127.0.0.1', '--db', this.db,
-      '--web', this.dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+      '--web', this.dir, ...this.extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     child.output = '';
     child.exited = new Promise(resolve => child.once('exit', (code, signal) => resolve({ code, signal })));
