@@ -63,12 +63,26 @@ Event Event::end(std::string result, std::string reason, std::optional<ClockTime
   return e;
 }
 
+Event Event::umpire(std::string say, rules::Color by, std::string move, std::int64_t ply, std::string answer,
+                    std::optional<ClockTimes> clock) {
+  Event e;
+  e.type = Type::Umpire;
+  e.say = std::move(say);
+  e.color = by;
+  e.move = std::move(move);
+  e.ply = ply;
+  e.answer = std::move(answer);
+  e.clock = clock;
+  return e;
+}
+
 std::string_view type_name(Event::Type type) {
   switch (type) {
     case Event::Type::Joined: return "joined";
     case Event::Type::Move: return "move";
     case Event::Type::DrawOffer: return "draw_offer";
     case Event::Type::End: return "end";
+    case Event::Type::Umpire: return "umpire";
   }
   return "?";
 }
@@ -80,6 +94,13 @@ std::string event_payload(const Event& event) {
     case Event::Type::Move: out["move"] = event.move; out["ply"] = event.ply; break;
     case Event::Type::DrawOffer: out["by"] = color_name(event.color); break;
     case Event::Type::End: out["result"] = event.result; out["reason"] = event.reason; break;
+    case Event::Type::Umpire:
+      out["say"] = event.say;
+      out["by"] = color_name(event.color);
+      out["ply"] = event.ply;
+      if (event.say == "any") out["answer"] = event.answer;
+      else out["move"] = event.move;
+      break;
   }
   put_clock(out, event.clock);
   return dump(out);
@@ -114,6 +135,21 @@ std::optional<Event> parse_event(std::string_view type, std::string_view payload
     event.type = Event::Type::End;
     event.result = *result;
     event.reason = *reason;
+    return event;
+  }
+  if (type == "umpire") {
+    auto say = get_string(in, "say");
+    auto by = get_string(in, "by");
+    auto color = by ? parse_color(*by) : std::nullopt;
+    auto ply = in.find("ply");
+    if (!say || !color || ply == in.end() || !ply->is_number_integer()) return std::nullopt;
+    auto detail = get_string(in, *say == "any" ? "answer" : "move");
+    if (!detail || (*say != "moved" && *say != "illegal" && *say != "any")) return std::nullopt;
+    event.type = Event::Type::Umpire;
+    event.say = *say;
+    event.color = *color;
+    event.ply = ply->get<std::int64_t>();
+    (*say == "any" ? event.answer : event.move) = *detail;
     return event;
   }
   return std::nullopt;

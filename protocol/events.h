@@ -20,11 +20,13 @@ struct ClockTimes {
 };
 
 struct Event {
-  enum class Type { Joined, Move, DrawOffer, End };
+  enum class Type { Joined, Move, DrawOffer, End, Umpire };
   Type type = Type::Move;
-  rules::Color color = rules::Color::White;  // Joined: the seat taken; DrawOffer: who offers
-  std::string move;                          // Move: UCI-style
-  std::int64_t ply = 0;                      // Move: moves played before it
+  rules::Color color = rules::Color::White;  // Joined: the seat taken; DrawOffer, Umpire: who
+  std::string move;                          // Move, Umpire moved/illegal: UCI-style
+  std::int64_t ply = 0;                      // Move, Umpire: moves played before it
+  std::string say;                           // Umpire (Kriegspiel): "moved", "illegal" or "any"
+  std::string answer;                        // Umpire any: "try" or "no"
   std::string result;                        // End: "1-0", "0-1", "1/2-1/2", "*"
   std::string reason;                        // End: "checkmate", "resign", ...
   std::optional<ClockTimes> clock;
@@ -33,6 +35,9 @@ struct Event {
   static Event moved(std::string move, std::int64_t ply, std::optional<ClockTimes> clock);
   static Event draw_offer(rules::Color by, std::optional<ClockTimes> clock);
   static Event end(std::string result, std::string reason, std::optional<ClockTimes> clock);
+  // A Kriegspiel try the umpire played or refused aloud, or "Are there any?" and its answer.
+  static Event umpire(std::string say, rules::Color by, std::string move, std::int64_t ply, std::string answer,
+                      std::optional<ClockTimes> clock);
   bool operator==(const Event&) const = default;
 };
 

@@ -1,7 +1,10 @@
 #include "protocol/pgn.h"
 
 #include <ctime>
+#include <sstream>
 #include <string_view>
+
+#include "protocol/umpire_views.h"
 
 namespace arbiter::protocol {
 namespace {
@@ -38,23 +41,44 @@ std::string seconds(std::int64_t ms) {
   return ms % 1000 == 0 ? std::to_string(ms / 1000) : std::to_string(static_cast<double>(ms) / 1000);
 }
 
+// A {comment} as tokens, one per word, so that lines wrap inside it.
+void add_comment(std::vector<std::string>& tokens, const std::string& comment) {
+  if (comment.empty()) return;
+  std::istringstream words(comment);
+  std::string word;
+  bool first = true;
+  while (words >> word) {
+    tokens.push_back(first ? "{" + word : word);
+    first = false;
+  }
+  tokens.back() += "}";
+}
+
 // Move numbers come from the position itself, so two-move turns (Centennial) number right.
+// Kriegspiel: comments hold what the umpire said (umpire_pgn_comments).
 std::string movetext(const GameSnapshot& game) {
   std::vector<std::string> tokens;
+  const auto comments = game.umpire ? umpire_pgn_comments(*game.umpire) : UmpireComments{};
   auto position = game.game->start();
   const auto& sans = game.game->sans();
   std::optional<rules::Color> previous_mover;
   for (std::size_t i = 0; i < game.game->moves().size(); ++i) {
     auto mover = position.side_to_move();
     bool turn_continues = previous_mover && *previous_mover == mover;
+    // Black's move after a comment, or before one, needs its number again.
+    bool near_comment =
+        game.umpire && ((!tokens.empty() && tokens.back().ends_with('}')) || !comments.before.at(i).empty());
     if (mover == rules::Color::White && !turn_continues)
       tokens.push_back(std::to_string(position.fullmove_number()) + ".");
-    else if (i == 0)
+    else if (i == 0 || near_comment)
       tokens.push_back(std::to_string(position.fullmove_number()) + "...");
+    if (game.umpire) add_comment(tokens, comments.before.at(i));
     tokens.push_back(sans.at(i));
+    if (game.umpire) add_comment(tokens, comments.after.at(i));
     position.play(game.game->moves()[i]);
     previous_mover = mover;
   }
+  if (game.umpire) add_comment(tokens, comments.before.back());
   tokens.emplace_back(game.result);
 
   std::string out, line;

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/umpire_views.h"
+
 namespace arbiter::protocol {
 namespace {
 
@@ -28,9 +30,17 @@ bool to_move(const GameSnapshot& game, Viewer viewer) {
          viewer == viewer_of(game.game->position().side_to_move());
 }
 
+// The seat of a player (not a spectator).
+rules::Color seat_of(Viewer viewer) { return viewer == Viewer::White ? rules::Color::White : rules::Color::Black; }
+
 json legal_for(const GameSnapshot& game, Viewer viewer) {
   json legal = json::array();
-  if (!to_move(game, viewer) || !sees_board(game, viewer)) return legal;  // hidden: the player's tries
+  if (!to_move(game, viewer)) return legal;
+  if (!sees_board(game, viewer)) {  // hidden: the tries possible on the player's own board
+    if (game.umpire)
+      for (const auto& uci : game.umpire->possible_moves(seat_of(viewer))) legal.push_back(uci);
+    return legal;
+  }
   const auto& position = game.game->position();
   for (const auto& move : position.legal_moves()) legal.push_back(position.uci(move));
   return legal;
@@ -63,15 +73,19 @@ json game_fields(const GameSnapshot& game, Viewer viewer) {
     out["fen"] = game.game->position().fen();
     out["moves"] = moves_json(game);
     out["sans"] = game.game->sans();
-    out["ply"] = game.game->moves().size();
-    out["turn"] = color_name(game.game->position().side_to_move());
   } else {
-    // hidden: the player's own board and moves go here (Kriegspiel views).
-    out["fen"] = nullptr;
-    out["moves"] = json::array();
+    // hidden: a player's own men and own moves; a spectator neither.
+    const bool player = viewer != Viewer::Spectator && game.umpire;
+    out["fen"] = player ? json(game.umpire->own_fen(seat_of(viewer))) : json(nullptr);
+    out["moves"] = player ? own_moves(*game.umpire, viewer) : json::array();
     out["sans"] = json::array();
   }
+  // Public even in a hidden game: the umpire announces every move.
+  out["ply"] = game.game->moves().size();
+  out["turn"] = color_name(game.game->position().side_to_move());
   out["legal"] = legal_for(game, viewer);
+  // hidden: everything the umpire said as this viewer heard it; every try once the game is over.
+  if (game.umpire) out["umpire"] = umpire_history(*game.umpire, viewer, game.finished());
   return out;
 }
 
@@ -121,6 +135,12 @@ json event_message(const Event& event, const GameSnapshot& game, Viewer viewer) 
       out["result"] = event.result;
       out["reason"] = event.reason;
       if (is_hidden(game.variant())) out["moves"] = moves_json(game);  // the whole game, now public
+      if (game.umpire) out["tries"] = umpire_history(*game.umpire, viewer, true);
+      break;
+    case Event::Type::Umpire:
+      // The room applies each act before announcing it, so it is the umpire's latest.
+      if (game.umpire) out.update(umpire_event_fields(*game.umpire, viewer));
+      if (to_move(game, viewer)) out["legal"] = legal_for(game, viewer);
       break;
   }
   out["clock"] = clock_json(game.clock);

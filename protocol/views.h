@@ -16,6 +16,7 @@
 
 #include "protocol/events.h"
 #include "rules/game.h"
+#include "rules/kriegspiel.h"
 
 namespace arbiter::protocol {
 
@@ -35,6 +36,7 @@ struct ClockView {
 struct GameSnapshot {
   std::string_view id;
   const rules::Game* game = nullptr;
+  const rules::Umpire* umpire = nullptr;  // hidden games: the umpire, whose game `game` is
   std::string_view status;  // waiting | playing | finished
   std::string_view result;  // "*" while not finished
   std::string_view reason;  // empty while not finished

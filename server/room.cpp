@@ -52,6 +52,7 @@ Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGa
     seat_hash_[rules::index(*color)] = seat.token_hash;
   }
   if (record_.initial_ms) clock_.emplace(*record_.initial_ms, record_.increment_ms);
+  if (protocol::is_hidden(game_.start().variant())) umpire_.emplace(game_.start());
   // The status the events start from; they carry it forward.
   record_.status = record_.local ? "playing" : "waiting";
   record_.result = "*";
@@ -173,6 +174,9 @@ void Room::apply(const Event& event, std::int64_t at_ms, Clock::time_point sent)
     case Event::Type::DrawOffer:
       draw_offer_ = event.color;
       break;
+    case Event::Type::Umpire:
+      apply_umpire(event);
+      break;
   }
   ++v_;
   if (clock_) {
@@ -191,7 +195,8 @@ void Room::broadcast(const Event& event) {
     return message;
   };
   for (const auto& attached : watchers_) attached.watcher->send(message_for(attached.viewer));
-  if (event.type == Event::Type::Move && last_move_) {
+  bool moved = event.type == Event::Type::Move || (event.type == Event::Type::Umpire && event.say == "moved");
+  if (moved && last_move_) {
     for (Viewer viewer : {Viewer::White, Viewer::Black, Viewer::Spectator}) message_for(viewer);
     last_move_->messages = messages;
   }
@@ -231,8 +236,10 @@ void Room::on_command(const Attached& from, const protocol::ClientCommand& comma
         else if constexpr (std::is_same_v<T, protocol::ResignCommand>) on_resign(from);
         else if constexpr (std::is_same_v<T, protocol::DrawCommand>) on_draw(from);
         else if constexpr (std::is_same_v<T, protocol::AbortCommand>) on_abort(from);
-        else if constexpr (std::is_same_v<T, protocol::AnyCommand>)
-          reply_error(from, "bad_message", "\"any\" is a Kriegspiel question");
+        else if constexpr (std::is_same_v<T, protocol::AnyCommand>) {
+          if (umpire_) on_any(from);
+          else reply_error(from, "bad_message", "\"any\" is a Kriegspiel question");
+        }
         else if constexpr (std::is_same_v<T, protocol::PingCommand>)
           from.watcher->send(std::make_shared<const std::string>(protocol::pong_message()));
       },
@@ -269,6 +276,7 @@ void Room::on_move(const Attached& from, const protocol::MoveCommand& move) {
   if (from.viewer != protocol::viewer_of(mover)) return reply_error(from, "not_your_turn", "it is not your turn");
   auto now = Clock::now();
   if (clock_ && clock_->flagged(now)) return flag(now);
+  if (umpire_) return on_try(from, move.move, mover, ply, now);
   auto parsed = game_.position().parse_uci(move.move);
   if (!parsed.ok()) return reply_error(from, "illegal_move", parsed.error());
 
@@ -282,6 +290,54 @@ void Room::on_move(const Attached& from, const protocol::MoveCommand& move) {
   if (auto outcome = next.outcome(); outcome.over())
     events.push_back(Event::end(std::string(outcome.score()), std::string(rules::to_string(outcome.reason)), times));
   commit(std::move(events), report_failure(from));
+}
+
+// The umpire answers on a copy first: only a try it answers aloud becomes an event. Nonsense
+// goes to the trier alone, and refused tries cost the mover's time like moves do.
+void Room::on_try(const Attached& from, const std::string& uci, Color mover, std::int64_t ply, Clock::time_point now) {
+  rules::Umpire next = *umpire_;
+  auto answer = next.try_move(mover, uci);
+  if (answer.verdict == rules::TryResult::Verdict::Nonsense) return reply_error(from, "nonsense", answer.reason);
+  const bool moved = answer.verdict == rules::TryResult::Verdict::Moved;
+  std::optional<protocol::ClockTimes> times;
+  if (clock_) times = clock_->after_move(mover, moved, now);
+  std::vector<Event> events{Event::umpire(moved ? "moved" : "illegal", mover, uci, ply, "", times)};
+  if (const auto& outcome = answer.announcement.outcome; moved && outcome.over())
+    events.push_back(Event::end(std::string(outcome.score()), std::string(rules::to_string(outcome.reason)), times));
+  commit(std::move(events), [](bool) {});
+}
+
+void Room::on_any(const Attached& from) {
+  if (!check_player(from)) return;
+  Color mover = game_.position().side_to_move();
+  if (from.viewer != protocol::viewer_of(mover)) return reply_error(from, "not_your_turn", "it is not your turn");
+  auto now = Clock::now();
+  if (clock_ && clock_->flagged(now)) return flag(now);
+  rules::Umpire next = *umpire_;
+  auto answer = next.ask_any(mover);
+  if (!answer.ok()) return reply_error(from, "nonsense", answer.error());
+  auto ply = static_cast<std::int64_t>(game_.moves().size());
+  std::optional<protocol::ClockTimes> times;
+  if (clock_) times = clock_->after_move(mover, false, now);
+  commit({Event::umpire("any", mover, "", ply, std::string(rules::to_string(answer.value())), times)}, [](bool) {});
+}
+
+void Room::apply_umpire(const Event& event) {
+  if (!umpire_) throw std::runtime_error("game " + id_ + ": an umpire event in a game without an umpire");
+  if (event.say == "any") {
+    auto answer = umpire_->ask_any(event.color);
+    if (!answer.ok() || rules::to_string(answer.value()) != event.answer)
+      throw std::runtime_error("game " + id_ + ": stored \"Are there any?\" does not replay");
+    return;
+  }
+  auto verdict = umpire_->try_move(event.color, event.move).verdict;
+  auto expected = event.say == "moved" ? rules::TryResult::Verdict::Moved : rules::TryResult::Verdict::Illegal;
+  if (verdict != expected) throw std::runtime_error("game " + id_ + ": stored try does not replay: " + event.move);
+  if (verdict != rules::TryResult::Verdict::Moved) return;
+  game_ = umpire_->game();
+  moved_[rules::index(event.color)] = true;
+  last_move_ = LastMove{event.ply, event.move, protocol::viewer_of(event.color), {}};
+  draw_offer_.reset();  // an offer lapses when the game moves on
 }
 
 void Room::on_resign(const Attached& from) {
@@ -418,6 +474,7 @@ protocol::GameSnapshot Room::snapshot(Clock::time_point now) const {
   protocol::GameSnapshot game;
   game.id = id_;
   game.game = &game_;
+  game.umpire = umpire_ ? &*umpire_ : nullptr;
   game.status = record_.status;
   game.result = record_.result;
   game.reason = record_.reason;

@@ -20,6 +20,7 @@
 #include "protocol/messages.h"
 #include "protocol/views.h"
 #include "rules/game.h"
+#include "rules/kriegspiel.h"
 #include "server/game_clock.h"
 #include "server/watcher.h"
 #include "storage/store.h"
@@ -86,6 +87,12 @@ class Room : public std::enable_shared_from_this<Room> {
 
   void on_command(const Attached& from, const protocol::ClientCommand& command);
   void on_move(const Attached& from, const protocol::MoveCommand& move);
+  // Kriegspiel: a try (past on_move's checks) and "Are there any?", answered by the umpire.
+  void on_try(const Attached& from, const std::string& uci, rules::Color mover, std::int64_t ply,
+              Clock::time_point now);
+  void on_any(const Attached& from);
+  // Kriegspiel: the umpire hears a stored act again; it must answer as it did then.
+  void apply_umpire(const protocol::Event& event);
   void on_resign(const Attached& from);
   void on_draw(const Attached& from);
   void on_abort(const Attached& from);
@@ -113,6 +120,7 @@ class Room : public std::enable_shared_from_this<Room> {
   storage::GameRecord record_;
   std::array<std::string, 2> seat_hash_;  // by colour; empty while the seat is free
   rules::Game game_;
+  std::optional<rules::Umpire> umpire_;  // Kriegspiel: the umpire, whose game game_ copies
   std::int64_t v_ = 0;
   std::optional<GameClock> clock_;
   std::optional<rules::Color> draw_offer_;
