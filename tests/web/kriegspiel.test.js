@@ -12,6 +12,7 @@ after(async () => { await browser?.close(); await server?.stop(); });
 
 // Nothing of Black in White's page: no black man on the board, no drawing of one anywhere.
 async function assertOnlyWhiteMen(page) {
+  await page.locator('[data-piece]').first().waitFor();  // the board arrives with the socket's state
   const found = await page.evaluate(() => ({
     letters: [...document.querySelectorAll('[data-piece]')].map(e => e.dataset.piece),
     blackDrawings: document.querySelectorAll('symbol[id$="-black"]').length,
