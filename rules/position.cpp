@@ -85,8 +85,14 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
   int halfmove = 0, fullmove = 1;
   if (!(in >> placement >> side)) return Error{"FEN needs at least a placement and a side to move"};
   in >> castling >> ep;
-  if (in >> halfmove) in >> fullmove;
-  if (halfmove < 0 || fullmove < 1) return Error{"FEN move counters must be non-negative"};
+  for (int* counter : {&halfmove, &fullmove}) {
+    std::string text;
+    if (!(in >> text)) break;
+    if (text.size() > 6 || text.find_first_not_of("0123456789") != std::string::npos)
+      return Error{"FEN move counters must be whole numbers, not '" + text + "'"};
+    *counter = std::stoi(text);
+  }
+  if (fullmove < 1) return Error{"FEN fullmove number must be at least 1"};
 
   int rank = g.ranks() - 1, file = 0;
   for (std::size_t i = 0; i < placement.size(); ++i) {
@@ -149,6 +155,7 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
   pos.halfmove_ = halfmove;
   pos.fullmove_ = fullmove;
   if (auto error = pos.read_extra_fen_fields(in)) return Error{*error};
+  if (std::string rest; in >> rest) return Error{"FEN has unexpected text at the end: '" + rest + "'"};
 
   if (variant.legality == Legality::Strict) {
     Square their_king = pos.king(~pos.side_);

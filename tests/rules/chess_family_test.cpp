@@ -187,7 +187,8 @@ TEST_CASE("FEN round trips and clear errors") {
   for (const char* bad : {"", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
                           "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNA w KQkq - 0 1",
                           "8/8/8/8/8/8/8/8 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w K - 0 1", "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1",
-                          "4k3/8/8/8/8/8/8/4K3 w - z9 0 1", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1"}) {
+                          "4k3/8/8/8/8/8/8/4K3 w - z9 0 1", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",
+                          "4k3/8/8/8/8/8/8/4K3 w - - P 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 0", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra"}) {
     auto pos = Position::from_fen(chess, bad);
     CHECK_MESSAGE(!pos.ok(), bad);
     if (!pos.ok()) CHECK(!pos.error().empty());
