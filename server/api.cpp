@@ -99,7 +99,8 @@ void Api::join(const std::string& code, std::function<void(HttpResponse)> done) 
       case JoinOutcome::Status::Joined:
         return done(json_response(200, {{"id", outcome.id}, {"color", outcome.color}, {"token", outcome.token}}));
       case JoinOutcome::Status::Taken:
-        return done(error_response(409, "seat_taken", "this invitation has already been used"));
+        return done(json_response(
+            409, {{"error", "seat_taken"}, {"message", "this invitation has already been used"}, {"id", outcome.id}}));
       case JoinOutcome::Status::Failed:
         return done(error_response(500, "storage", "the seat could not be stored"));
     }

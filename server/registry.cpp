@@ -129,7 +129,11 @@ bool Registry::join(const std::string& code, std::function<void(JoinOutcome)> do
   if (!id) return false;
   auto room = find(*id);
   if (!room) return false;
-  room->join(std::move(done));
+  // A refusal names the game too: the holder of a used invitation may still watch it.
+  room->join([id = *id, done = std::move(done)](JoinOutcome outcome) {
+    outcome.id = id;
+    done(std::move(outcome));
+  });
   return true;
 }
 

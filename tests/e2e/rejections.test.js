@@ -65,6 +65,7 @@ test('a second join is refused (409), an unknown invitation is 404', async () =>
   assert.equal(second.status, 409);
   assert.equal(typeof second.body.error, 'string');
   assert.equal(typeof second.body.message, 'string');
+  assert.equal(second.body.id, created.body.id, 'the 409 names the game, to watch it');
   assert.equal((await server.api('POST', '/api/join/nosuchinvitecodeatall00')).status, 404);
   assert.equal((await server.api('POST', '/api/join/..%2F..')).status, 404);
   const local = await server.api('POST', '/api/games', { variant: 'chess', local: true });
