@@ -36,6 +36,7 @@ export function buildGameLayout(main, { gameId, pgnHref }) {
     resign: button('Resign', { class: 'button danger', 'data-action': 'resign' }),
     kriegspiel: h('div.panel.kriegspiel', { hidden: true }),
     askAny: button('Are there any?', { class: 'button primary', 'data-action': 'any' }),
+    pawnCaptureOwed: h('p.pawn-capture-owed', { hidden: true }, 'Try! Your next try must be a pawn capture.'),
     announcements: h('ol.announcements', { 'aria-label': 'Umpire announcements', 'aria-live': 'polite' }),
   };
   parts.invite.append(
@@ -43,7 +44,7 @@ export function buildGameLayout(main, { gameId, pgnHref }) {
     h('div.invite-row', {}, parts.inviteInput, parts.copyInvite));
   parts.drawOffer.append(parts.drawOfferText, parts.acceptDraw);
   parts.kriegspiel.append(
-    h('p.kriegspiel-note', {}, 'Umpire'), parts.askAny, parts.announcements);
+    h('p.kriegspiel-note', {}, 'Umpire'), parts.askAny, parts.pawnCaptureOwed, parts.announcements);
   parts.actions = h('div.controls.actions', {}, parts.abort, parts.draw, parts.resign);
 
   main.replaceChildren(h('div.game', {},

@@ -5,11 +5,11 @@ import { Board } from './board.js';
 import { choose } from './chooser.js';
 import { Clocks, formatClock } from './clock.js';
 import { GameConnection } from './connection.js';
-import { capitalize, otherColor } from './dom.js';
+import { capitalize, h, otherColor } from './dom.js';
 import { parsePlacement, sideToMove } from './fen.js';
 import { buildGameLayout } from './game-layout.js';
 import { geometryFor } from './geometry.js';
-import { announce } from './kriegspiel.js';
+import { KriegspielLog, readableMove } from './kriegspiel.js';
 import { renderMoveList } from './movelist.js';
 import { destinations, movesBetween, parseMove } from './moves.js';
 import { colorOf, kindOf } from './pieces.js';
@@ -51,7 +51,7 @@ class GamePage {
     this.drawOffer = null;
     this.pending = null;
     this.clocks = new Clocks();
-    this.kriegspiel = { log: [], refused: [], captureSquare: null, checked: false, pawnCaptureOwed: false, askedThisTurn: false, ownMoves: [] };
+    this.kriegspiel = new KriegspielLog(this.you);
 
     this.ui = buildGameLayout(main, { gameId: id, pgnHref: pgnPath(id) });
     this.board = new Board(this.ui.boardHost, {
@@ -126,15 +126,54 @@ class GamePage {
     this.viewing = null;
     this.turn = message.turn ?? sideToMove(message.fen) ?? this.turn;
     if (this.hidden) {
-      this.kriegspiel.ownMoves = message.moves ?? [];
-      this.history = [{ placement: message.fen ? parsePlacement(message.fen, this.geometry) : new Map(), mover: null, move: this.kriegspiel.ownMoves.at(-1) ?? null }];
+      this.history = [{ placement: message.fen ? parsePlacement(message.fen, this.geometry) : new Map(), mover: null, move: null }];
       this.sans = [];
     } else {
       this.history = this.replayer.positions(message.start_fen, message.moves ?? []);
       this.history.at(-1).placement = parsePlacement(message.fen, this.geometry);
       this.sans = message.sans ?? [];
     }
+    if (this.variant.hidden) this.rebuildKriegspiel(message);
+    if (this.hidden) this.history[0].move = this.kriegspiel.ownMoves.at(-1)?.uci ?? null;
     if (!message.clock) this.clocks = new Clocks();
+  }
+
+  // Kriegspiel: the announcements are rebuilt whole from what the viewer has heard (`umpire`),
+  // so a reload or a reconnection shows the same log, refused tries and questions, once each.
+  rebuildKriegspiel(message) {
+    const k = new KriegspielLog(this.you);
+    this.kriegspiel = k;
+    if (!Array.isArray(message.umpire)) {  // a server without the umpire list: the own moves only
+      for (const uci of message.moves ?? []) k.ownMoves.push({ uci, text: readableMove(uci, null) });
+      return;
+    }
+    // The men that moved are named from the real positions once the game is public, else from
+    // the viewer's own board replayed from the start (their moves, their men taken).
+    const finished = message.status === 'finished';
+    let own = finished ? null : this.ownStart(message.start_fen);
+    let ply = 0;
+    for (const entry of message.umpire) {
+      const placement = finished ? this.history[ply]?.placement : own;
+      const from = parseMove(entry.move)?.from;
+      const san = finished && entry.say === 'moved' ? this.sans[ply] ?? null : null;
+      k.hear(entry, { letter: (from && placement?.get(from)) ?? null, san });
+      if (entry.say !== 'moved') continue;
+      if (!finished) own = this.advanceOwnBoard(own, entry);
+      ply++;
+    }
+  }
+
+  ownStart(startFen) {
+    if (!this.isPlayer || !startFen) return new Map();
+    return new Map([...parsePlacement(startFen, this.geometry)].filter(([, letter]) => colorOf(letter) === this.you));
+  }
+
+  advanceOwnBoard(own, entry) {
+    if (entry.by === this.you && entry.move) return this.replayer.apply(own, entry.move).next;
+    if (!entry.capture || !own.has(entry.capture)) return own;
+    const next = new Map(own);
+    next.delete(entry.capture);
+    return next;
   }
 
   applyMove(message) {
@@ -151,31 +190,16 @@ class GamePage {
   }
 
   applyUmpire(message) {
-    const k = this.kriegspiel;
     this.positionV = message.v;
-    for (const line of announce(message, this.you)) k.log.push(line);
     const mine = message.by === this.you;
+    const entry = message.say === 'illegal' && mine && !message.move ? { ...message, move: this.pending } : message;
+    const from = parseMove(entry.move)?.from;
+    this.kriegspiel.hear(entry, { letter: (from && this.history.at(-1).placement.get(from)) ?? null });
     if (message.say === 'moved') {
       this.turn = otherColor(message.by);
-      k.askedThisTurn = false;
-      k.pawnCaptureOwed = false;
       if (message.fen) this.history = [{ placement: parsePlacement(message.fen, this.geometry), mover: message.by, move: mine ? message.move : this.history.at(-1).move }];
-      if (mine) {
-        k.refused = [];
-        if (message.move) k.ownMoves.push(message.move);
-        this.pending = null;
-      }
-      k.captureSquare = message.capture ?? null;
-      k.checked = !mine && (message.check ?? []).length > 0;
-    } else if (message.say === 'illegal' && mine) {
-      const tried = parseMove(message.move ?? this.pending);
-      if (tried) k.refused.push({ from: tried.from, to: tried.to });
-      k.pawnCaptureOwed = false;
-      this.pending = null;
-    } else if (message.say === 'any' && mine) {
-      k.askedThisTurn = true;
-      k.pawnCaptureOwed = message.answer === 'try';
     }
+    if (mine && message.say !== 'any') this.pending = null;
   }
 
   applyEnd(message) {
@@ -188,12 +212,17 @@ class GamePage {
     if (this.variant.hidden) this.reloadFinished();
   }
 
-  // A finished Kriegspiel game is public: fetch it whole (moves and SAN) to replay it.
+  // A finished Kriegspiel game is public: fetch it whole (moves, SAN, every try) to replay it.
   async reloadFinished() {
     const token = this.local ? this.seat.tokens.white : this.seat?.token;
-    const game = await fetchGame(this.id, token);
-    this.applyState(game);
-    this.render();
+    try {
+      const game = await fetchGame(this.id, token);
+      if (game.status !== 'finished') return;
+      this.applyState(game);
+      this.render();
+    } catch {
+      this.showNotice('The finished game could not be loaded: reload the page to replay it.');
+    }
   }
 
   applyError(message) {
@@ -433,7 +462,7 @@ class GamePage {
       plies = [];
       for (const move of this.isPlayer ? this.kriegspiel.ownMoves : []) {
         if (this.you === 'black') plies.push(unseen);
-        plies.push({ text: move, mover: this.you });
+        plies.push({ text: move.text, mover: this.you });
         if (this.you === 'white') plies.push(unseen);
       }
       if (this.you === 'white' && this.turn === 'black') plies.pop();
@@ -452,7 +481,7 @@ class GamePage {
     const playing = this.status === 'playing' && this.isPlayer;
     ui.actions.hidden = !(this.isPlayer && this.status !== 'finished');
     const movedColors = new Set(this.history.slice(1).map(position => position.mover));
-    const bothMoved = this.hidden ? this.kriegspiel.ownMoves.length > 1 : movedColors.size === 2;
+    const bothMoved = this.hidden ? this.kriegspiel.plies > 1 : movedColors.size === 2;
     ui.abort.hidden = bothMoved;
     ui.resign.disabled = !playing;
     const offered = this.drawOffer && (this.local ? this.drawOffer === this.turn : this.drawOffer === this.you);
@@ -468,15 +497,18 @@ class GamePage {
     ui.askAny.hidden = !this.isPlayer || this.status === 'finished';
     ui.askAny.disabled = !myTurn || k.askedThisTurn;
     ui.askAny.title = k.pawnCaptureOwed ? 'Your next try must be a pawn capture.' : '';
-    if (ui.announcements.childElementCount !== k.log.length) {
-      ui.announcements.replaceChildren(...k.log.map(line => {
-        const item = document.createElement('li');
-        item.textContent = line.text;
-        item.className = [line.mine ? 'mine' : '', line.refused ? 'refused' : ''].join(' ').trim();
-        return item;
-      }));
-      ui.announcements.lastElementChild?.scrollIntoView({ block: 'nearest' });
+    ui.pawnCaptureOwed.hidden = !(myTurn && k.pawnCaptureOwed);
+    // A new log (a state rebuilt it) is drawn whole; the same log only gets its new lines.
+    const list = ui.announcements;
+    if (this.shownLog !== k.log) {
+      this.shownLog = k.log;
+      list.replaceChildren();
     }
+    if (list.childElementCount === k.log.length) return;
+    list.append(...k.log.slice(list.childElementCount).map(line => h('li', {
+      class: [line.mine ? 'mine' : '', line.refused ? 'refused' : ''].join(' ').trim() || null,
+    }, line.text)));
+    list.lastElementChild?.scrollIntoView({ block: 'nearest' });
   }
 
   destroy() {
