@@ -42,8 +42,12 @@ export class Replayer {
     const from = parseSquare(move.from), to = parseSquare(move.to);
     const rect = this.geometry.kind === 'rect';
 
-    if (rect && kind === 'pawn' && from.file !== to.file && !placement.has(move.to)) {
-      next.delete(squareName(to.file, from.rank));
+    // En passant: the pawn taken stands beside the mover (an own man there is never taken; on a
+    // Kriegspiel player's own board the square is simply empty).
+    const passed = squareName(to.file, from.rank);
+    if (rect && kind === 'pawn' && from.file !== to.file && !placement.has(move.to)
+        && placement.has(passed) && colorOf(placement.get(passed)) !== colorOf(letter)) {
+      next.delete(passed);
     }
     if (rect && kind === 'king' && from.rank === to.rank && Math.abs(to.file - from.file) >= 2) {
       this.castleRook(next, from, to, letter);
