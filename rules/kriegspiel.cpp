@@ -194,13 +194,7 @@ std::vector<Umpire::OwnBoardTry> Umpire::own_board_tries(Color who) const {
   const std::string rights = castling_rights(pos);
   for (const CastlingRule& rule : v.castling[c]) {
     if (rights.find(rule.letter) == std::string::npos) continue;
-    const int rank = g.rank_of(rule.king_from);
-    auto [low, high] = std::minmax({g.file_of(rule.king_from), g.file_of(rule.king_to), g.file_of(rule.rook_from),
-                                    g.file_of(rule.rook_to)});
-    Bitboard between = 0;
-    for (int f = low; f <= high; ++f) between |= bit(g.square(f, rank));
-    between &= ~(bit(rule.king_from) | bit(rule.rook_from));
-    if (!(own & between)) tries.push_back({g.name(rule.king_from) + g.name(rule.king_to), false});
+    if (!(own & v.castling_path(who, rule))) tries.push_back({g.name(rule.king_from) + g.name(rule.king_to), false});
   }
   return tries;
 }

@@ -82,13 +82,7 @@ void MoveGenerator::piece_moves(Square from, int kind, MoveList& out) {
 void MoveGenerator::castling_moves(MoveList& out) {
   for (const CastlingRule& rule : v_.castling[index(us_)]) {
     if (!(pos_.castling_ & v_.castling_bit(us_, rule))) continue;
-    const int rank = g_.rank_of(rule.king_from);
-    auto [low, high] = std::minmax({g_.file_of(rule.king_from), g_.file_of(rule.king_to), g_.file_of(rule.rook_from),
-                                    g_.file_of(rule.rook_to)});
-    Bitboard must_be_empty = 0;
-    for (int f = low; f <= high; ++f) must_be_empty |= bit(g_.square(f, rank));
-    must_be_empty &= ~(bit(rule.king_from) | bit(rule.rook_from));
-    if (occupied_ & must_be_empty) continue;
+    if (occupied_ & v_.castling_path(us_, rule)) continue;
     const int step = g_.file_of(rule.king_to) > g_.file_of(rule.king_from) ? 1 : -1;
     bool path_safe = true;
     for (Square s = rule.king_from; path_safe && s != rule.king_to;) {

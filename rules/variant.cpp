@@ -90,8 +90,14 @@ void Variant::finish() {
     }
   }
   for (int c = 0; c < 2; ++c)
-    for (const CastlingRule& rule : castling[c])
+    for (std::size_t i = 0; i < castling[c].size(); ++i) {
+      const CastlingRule& rule = castling[c][i];
       for (Square s : {rule.king_from, rule.rook_from}) tables_.castling_spoilers[s] |= castling_bit(Color(c), rule);
+      auto [low, high] = std::minmax({g.file_of(rule.king_from), g.file_of(rule.king_to), g.file_of(rule.rook_from),
+                                      g.file_of(rule.rook_to)});
+      for (int f = low; f <= high; ++f) tables_.castling_paths[c][i] |= bit(g.square(f, g.rank_of(rule.king_from)));
+      tables_.castling_paths[c][i] &= ~(bit(rule.king_from) | bit(rule.rook_from));
+    }
   for (int c = 0; c < 2; ++c)
     for (int d = 0; d < 8; ++d)
       for (std::size_t k = 0; k < kinds.size(); ++k)
@@ -104,6 +110,10 @@ void Variant::finish() {
     int k = kind_of(char(std::toupper(static_cast<unsigned char>(ch))));
     if (k >= 0) ++start_counts_[std::isupper(static_cast<unsigned char>(ch)) ? 0 : 1][k];
   }
+}
+
+Bitboard Variant::castling_path(Color c, const CastlingRule& rule) const {
+  return tables_.castling_paths[index(c)][&rule - castling[index(c)].data()];
 }
 
 std::uint8_t Variant::castling_bit(Color c, const CastlingRule& rule) const {

@@ -100,6 +100,9 @@ class Variant {
   int royal_kind() const { return royal_; }
   int start_count(Color c, int kind) const { return start_counts_[index(c)][kind]; }
   std::uint8_t castling_bit(Color c, const CastlingRule& rule) const;
+  // The squares that must be empty to castle: all between the king and rook and their
+  // destinations, except where those two stand.
+  Bitboard castling_path(Color c, const CastlingRule& rule) const;
 
   // Tables built by finish() from the data above.
   struct Tables {
@@ -113,6 +116,7 @@ class Variant {
     std::array<std::array<Bitboard, kMaxKinds>, 2> double_step_from{};
     std::array<std::array<int, kMaxKinds>, 2> forward{};  // the dr of a forward step
     std::array<std::uint8_t, kMaxSquares> castling_spoilers{};  // rights lost when a man leaves or is taken here
+    std::array<std::array<Bitboard, 2>, 2> castling_paths{};       // [colour][rule]
     std::array<std::array<std::uint16_t, 8>, 2> ray_attacker_kinds{};  // [colour][d]: kinds that capture back along d
     std::array<std::uint16_t, kMaxKinds> other_facings{};  // [kind]: the kinds it may turn into
   };

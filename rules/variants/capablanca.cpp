@@ -13,13 +13,7 @@ Variant make_capablanca() {
   v.start_fen = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
   v.promotion_choices = {v.kind_of('Q'), v.kind_of('C'), v.kind_of('A'), v.kind_of('R'), v.kind_of('B'),
                          v.kind_of('N')};
-  const Geometry& g = v.geometry;
-  for (int c = 0; c < 2; ++c) {
-    int r = c == 0 ? 0 : 7;
-    char k = c == 0 ? 'K' : 'k', q = c == 0 ? 'Q' : 'q';
-    v.castling[c] = {{g.square(5, r), g.square(8, r), g.square(9, r), g.square(7, r), k},
-                     {g.square(5, r), g.square(2, r), g.square(0, r), g.square(3, r), q}};
-  }
+  set_castling(v, {5, 8, 9, 7}, {5, 2, 0, 3});
   v.lone_minor_kinds = {v.kind_of('B'), v.kind_of('N')};
   return v;
 }

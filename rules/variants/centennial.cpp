@@ -67,13 +67,7 @@ Variant make_centennial() {
   v.start_fen = "rcbokqobcr/1mn1ss1nm1/pppppppppp/10/10/10/10/PPPPPPPPPP/1MN1SS1NM1/RCBOKQOBCR w KQkq - 0 1";
   for (char letter : std::string("QRBNOCSMLD")) v.promotion_choices.push_back(v.kind_of(letter));
   // The king goes to its bishop's square, the rook to its lion's: e1c1 (a1-d1) and e1h1 (j1-g1).
-  const Geometry& g = v.geometry;
-  for (int c = 0; c < 2; ++c) {
-    int r = c == 0 ? 0 : 9;
-    char k = c == 0 ? 'K' : 'k', q = c == 0 ? 'Q' : 'q';
-    v.castling[c] = {{g.square(4, r), g.square(7, r), g.square(9, r), g.square(6, r), k},
-                     {g.square(4, r), g.square(2, r), g.square(0, r), g.square(3, r), q}};
-  }
+  set_castling(v, {4, 7, 9, 6}, {4, 2, 0, 3});
   v.two_moves_until_capture = true;
   v.lone_minor_kinds = {v.kind_of('N'), v.kind_of('B'), v.kind_of('C')};
   return v;

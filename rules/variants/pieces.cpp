@@ -21,6 +21,20 @@ PieceKind pawn(int double_step_rank, int promotion_rank) {
           .promotion_rank = promotion_rank};
 }
 
-std::vector<Variant (*)()> variant_factories() { return {make_chess, make_capablanca, make_grand, make_kriegspiel, make_circular, make_byzantine, make_centennial}; }
+void set_castling(Variant& v, CastlingFiles kingside, CastlingFiles queenside) {
+  const Geometry& g = v.geometry;
+  for (int c = 0; c < 2; ++c) {
+    const int rank = c == 0 ? 0 : g.ranks() - 1;
+    auto rule = [&](CastlingFiles f, char letter) {
+      return CastlingRule{g.square(f.king_from, rank), g.square(f.king_to, rank), g.square(f.rook_from, rank),
+                          g.square(f.rook_to, rank), c == 0 ? letter : char(letter - 'A' + 'a')};
+    };
+    v.castling[c] = {rule(kingside, 'K'), rule(queenside, 'Q')};
+  }
+}
+
+std::vector<Variant (*)()> variant_factories() {
+  return {make_chess, make_capablanca, make_grand, make_kriegspiel, make_centennial, make_circular, make_byzantine};
+}
 
 }  // namespace arbiter::rules

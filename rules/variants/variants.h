@@ -25,6 +25,13 @@ PieceKind archbishop();
 PieceKind chancellor();
 PieceKind pawn(int double_step_rank, int promotion_rank);
 
+// Castling given by files, White on the first rank and Black on the last: the king-side
+// castling (right K/k) and the queen-side one (Q/q).
+struct CastlingFiles {
+  int king_from, king_to, rook_from, rook_to;
+};
+void set_castling(Variant& v, CastlingFiles kingside, CastlingFiles queenside);
+
 std::vector<Variant (*)()> variant_factories();
 
 }  // namespace arbiter::rules
