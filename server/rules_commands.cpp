@@ -63,6 +63,12 @@ std::optional<std::string> parse(const Args& args, bool allow_depth, PositionOpt
   return std::nullopt;
 }
 
+// The position the options describe: the FEN (or the start) after the given moves.
+rules::Result<rules::Game> load(const Args& args, bool allow_depth, PositionOptions& options) {
+  if (auto error = parse(args, allow_depth, options)) return rules::Error{*error};
+  return rules::Game::from(*options.variant, options.fen, options.moves);
+}
+
 }  // namespace
 
 int variants_command(const Args& args) {
@@ -73,8 +79,7 @@ int variants_command(const Args& args) {
 
 int perft_command(const Args& args) {
   PositionOptions options;
-  if (auto error = parse(args, true, options)) return bad_input(*error);
-  auto game = rules::Game::from(*options.variant, options.fen, options.moves);
+  auto game = load(args, true, options);
   if (!game) return bad_input(game.error());
   const rules::Position& position = game->position();
   if (options.divide) {
@@ -92,8 +97,7 @@ int perft_command(const Args& args) {
 
 int moves_command(const Args& args) {
   PositionOptions options;
-  if (auto error = parse(args, false, options)) return bad_input(*error);
-  auto game = rules::Game::from(*options.variant, options.fen, options.moves);
+  auto game = load(args, false, options);
   if (!game) return bad_input(game.error());
   for (const rules::Move& m : game->position().legal_moves()) std::cout << game->position().uci(m) << "\n";
   return 0;
