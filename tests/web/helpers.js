@@ -89,14 +89,29 @@ export function launchBrowser() {
 }
 
 // A page whose console errors and uncaught exceptions are collected, to assert there are none.
-export async function openPage(browser, url, { viewport = { width: 1280, height: 860 } } = {}) {
+// `record`: also keep everything the page receives from the server (WebSocket frames and /api/
+// bodies), read with `received(page)`.
+export async function openPage(browser, url, { viewport = { width: 1280, height: 860 }, record = false } = {}) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   page.errors = [];
   page.on('console', message => { if (message.type() === 'error') page.errors.push(message.text()); });
   page.on('pageerror', error => page.errors.push(error.message));
+  if (record) {
+    page.receivedFrames = [];
+    page.receivedBodies = [];
+    page.on('websocket', socket => socket.on('framereceived', ({ payload }) => page.receivedFrames.push(String(payload))));
+    page.on('response', response => {
+      if (new URL(response.url()).pathname.startsWith('/api/')) page.receivedBodies.push(response.text().catch(() => ''));
+    });
+  }
   await page.goto(url);
   return page;
+}
+
+// What a recording page has received so far: every WebSocket frame and /api/ body, as text.
+export async function received(page) {
+  return [...page.receivedFrames, ...await Promise.all(page.receivedBodies)];
 }
 
 // `expected`: patterns of errors the test provokes on purpose (Chromium logs every 4xx answer).
