@@ -29,6 +29,7 @@ test('Capablanca by invite link: played to checkmate, watched live, replayed', a
   assert.equal(black.url(), gameUrl);
   const watcher = await openPage(browser, gameUrl);
   await white.locator('.invite').waitFor({ state: 'hidden' });
+  for (const page of [black, watcher]) await page.locator('#connection.online').waitFor();  // each has its state
   assert.match(await black.locator('.player.bottom .player-name').textContent(), /Black \(you\)/);
   assert.equal(await watcher.locator('.controls.actions').isHidden(), true);
 

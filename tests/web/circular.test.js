@@ -14,6 +14,7 @@ test('circular: moves on the ring board, by click and by drag', async t => {
   await page.click('.variant-card[data-variant="circular"]');
   await page.click('button[data-action="local"]');
   await page.waitForURL(/\/game\//);
+  await page.locator('.piece[data-square="a1"]').waitFor();  // the board comes with the socket's state
   assert.equal(await page.locator('.board-host .board-ring .square').count(), 64);
   assert.equal(await page.locator('.piece[data-square="a1"]').getAttribute('data-piece'), 'K');
 

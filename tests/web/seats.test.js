@@ -2,7 +2,7 @@
 // and the game goes on when the server is back.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoErrors, readInvite, launchBrowser, makeMove, openPage, startServer, waitForMoves } from './helpers.js';
+import { assertNoErrors, readInvite, launchBrowser, makeMove, openPage, startServer, waitForMoves, waitForStatus } from './helpers.js';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -40,7 +40,7 @@ test('a reload in the middle of a game keeps the seat, and a used invitation giv
   await waitForMoves(white, 4);
 
   const stranger = await openPage(browser, invite);
-  await stranger.waitForFunction(() => document.querySelector('.player-name, h1'));
+  await stranger.locator('#connection.online').waitFor();  // the game, shown to a spectator
   assert.equal(await stranger.locator('text=(you)').count(), 0, 'no seat for a used invitation');
   for (const page of [white, black]) assertNoErrors(page);
   assertNoErrors(stranger, [/status of 409/]);
@@ -67,7 +67,7 @@ test('resign ends the game for both players', async () => {
   await waitForMoves(black, 1);
   await black.click('button[data-action="resign"]');
   await black.click('button[data-action="resign"]');
-  await white.waitForFunction(() => /1-0/.test(document.querySelector('.status').textContent));
+  for (const page of [white, black]) await waitForStatus(page, /1-0/);
   assert.match(await black.locator('.status').textContent(), /resignation/);
   for (const page of [white, black]) assertNoErrors(page);
 });
