@@ -36,18 +36,22 @@ async function play() {
   const wsBase = base.replace('http', 'ws');
   const seats = ['white', 'black'].map(color => new WebSocket(`${wsBase}/ws/${created.id}?token=${created.tokens[color]}`));
   await new Promise(resolve => {
-    let sentAt = 0, sender = null, done = false;
+    const sentAt = new Map();  // ply -> when its move was sent
+    let done = false;
     const finish = () => { if (!done) { done = true; seats.forEach(s => s.close()); resolve(); } };
     for (const socket of seats) {
       socket.on('message', data => {
         const msg = JSON.parse(data);
-        if (msg.t === 'move' && socket === sender) { latencies.push(performance.now() - sentAt); moves++; }
+        if (msg.t === 'move' && sentAt.has(msg.ply)) {
+          latencies.push(performance.now() - sentAt.get(msg.ply));
+          sentAt.delete(msg.ply);
+          moves++;
+        }
         // `state` carries the number of moves played, `move` the ply of the move it reports.
         const played = msg.t === 'move' ? msg.ply + 1 : msg.ply;
         if (msg.t === 'end' || played >= Number(plies)) return finish();
         if ((msg.t === 'state' || msg.t === 'move') && msg.legal?.length) {
-          sentAt = performance.now();
-          sender = socket;
+          sentAt.set(played, performance.now());
           socket.send(JSON.stringify({ t: 'move', move: msg.legal[Math.floor(Math.random() * msg.legal.length)], ply: played }));
         }
       });
