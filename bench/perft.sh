@@ -3,6 +3,7 @@
 # Run by hand (not a test): bench/perft.sh [path/to/arbiter]
 # Needs: hyperfine, fairy-stockfish, python3 (apt-get install hyperfine fairy-stockfish).
 # Each program's start-up is measured at depth 1 and subtracted, so the figures are search speed.
+# SPECS="capablanca 5;grand 5" chooses other positions' depths (a deeper count is less noisy).
 set -euo pipefail
 ARBITER="${1:-$(dirname "$0")/../build/server/arbiter}"
 STOCKFISH="${STOCKFISH:-/usr/games/fairy-stockfish}"
@@ -19,7 +20,8 @@ mean_seconds() {  # mean wall time of a shell command over $RUNS runs
 stockfish_cmd() { echo "printf 'setoption name UCI_Variant value $1\nposition startpos\ngo perft $2\nquit\n' | $STOCKFISH >/dev/null"; }
 
 printf "%-11s %5s %12s %14s %14s %7s\n" variant depth nodes "arbiter n/s" "fairy-sf n/s" ratio
-for spec in "chess 5" "capablanca 4" "grand 4"; do
+IFS=';' read -ra specs <<< "${SPECS:-chess 5;capablanca 4;grand 4}"
+for spec in "${specs[@]}"; do
   set -- $spec
   variant=$1 depth=$2
   nodes=$("$ARBITER" perft --variant "$variant" --depth "$depth" | awk '/Nodes searched/ {print $3}')
