@@ -102,7 +102,7 @@ std::string_view viewer_name(Viewer viewer) {
 
 Viewer viewer_of(rules::Color seat) { return seat == rules::Color::White ? Viewer::White : Viewer::Black; }
 
-bool is_hidden(const rules::Variant& variant) { return variant.name == "kriegspiel"; }
+bool is_hidden(const rules::Variant& variant) { return variant.hidden; }
 
 json state_message(const GameSnapshot& game, Viewer viewer) {
   json out = game_fields(game, viewer);

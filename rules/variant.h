@@ -90,6 +90,7 @@ class Variant {
   // or a checking first move ends the turn, and so does having no legal second move.
   bool two_moves_until_capture = false;
   bool repetition_draws = true;
+  bool hidden = false;  // each player sees only their own men; an umpire answers tries (Kriegspiel)
   int fifty_move_plies = 100;
   // Insufficient material: a side has mating material unless it has a bare king or a king and
   // exactly one man of these kinds. Both sides without it draw.

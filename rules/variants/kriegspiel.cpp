@@ -10,6 +10,7 @@ Variant make_kriegspiel() {
   v.title = "Kriegspiel";
   v.description = "Chess against men you cannot see: an umpire answers your tries and announces captures and checks.";
   v.repetition_draws = false;
+  v.hidden = true;
   return v;
 }
 
