@@ -3,7 +3,7 @@
 // game to checkmate, and PGNs (with spearman facings) that replay to the same position.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { Server, play, assertNoGaps, pgnSans, pgnTags, sanToMove } from './helpers.js';
+import { Server, play, assertNoGaps, pgnSans, pgnTags, replayPgn } from './helpers.js';
 
 let server;
 before(async () => { server = await Server.start(); });
@@ -28,23 +28,6 @@ const MATE = [
   ['a6b9', 'white'],  // a capture with mate, the first move of White's turn
 ];
 
-// Replays the PGN's SAN in a fresh local Centennial game, through the server; the final FEN.
-async function replayPgn(pgn) {
-  const created = await server.api('POST', '/api/games', { variant: 'centennial', local: true });
-  assert.equal(created.status, 201, created.text);
-  const { id, tokens } = created.body;
-  const clients = { white: await server.connect(id, tokens.white), black: await server.connect(id, tokens.black) };
-  let { fen, turn } = clients.white.state;
-  let ply = 0;
-  for (const san of pgnSans(pgn)) {
-    const { legal } = (await server.api('GET', `/api/games/${id}`, undefined, { token: tokens[turn] })).body;
-    const event = await play(clients, [sanToMove(san, fen, legal)], { ply, turn });
-    assert.equal(event.san, san, 'the replayed move is written as the PGN wrote it');
-    ({ fen, turn } = event);
-    ply += 1;
-  }
-  return fen;
-}
 
 test('centennial: a timed game to checkmate; two moves a turn, the clock passes when the turn ends; PGN replays', async () => {
   // A one-hour increment: a turn that ends shows it at once, a first move (no increment) cannot.
@@ -124,7 +107,7 @@ test('centennial: a timed game to checkmate; two moves a turn, the clock passes 
   assert.equal(tags.TimeControl, '600+3600');
   assert.match(pgn.text, /^1\. Ca4 Ng4 Bd9 Ng7 2\. /m, 'a two-move turn is numbered once');
   assert.equal(pgnSans(pgn.text).length, MATE.length);
-  assert.equal(await replayPgn(pgn.text), lastWhite.fen);
+  assert.equal((await replayPgn(server, pgn.text, 'centennial')).fen, lastWhite.fen);
 });
 
 test('centennial: a capture ends the turn at once; then the capturer moves once a turn, the opponent still twice', async () => {
@@ -158,5 +141,5 @@ test('centennial: a capture ends the turn at once; then the capturer moves once 
   const pgn = await server.api('GET', `/api/games/${state.id}/pgn`);
   assert.equal(pgn.status, 200);
   assert.equal(pgnTags(pgn.text).Result, '*');
-  assert.equal(await replayPgn(pgn.text), state.fen);
+  assert.equal((await replayPgn(server, pgn.text, 'centennial')).fen, state.fen);
 });

@@ -2,7 +2,7 @@
 // exported as PGN that replays to the same final position.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { Server, play, assertNoGaps, pgnSans, pgnTags, sanToMove } from './helpers.js';
+import { Server, play, assertNoGaps, pgnSans, pgnTags, replayPgn } from './helpers.js';
 
 let server;
 before(async () => { server = await Server.start(); });
@@ -15,26 +15,6 @@ const MATES = {
   grand: { moves: ['g2f4', 'd9c10', 'f4d6', 'e9d10', 'd6c8'], result: '1-0' },
 };
 
-// Replays the PGN's SAN in a fresh local game of the same variant, through the server.
-async function replayPgn(pgn, variant) {
-  const created = await server.api('POST', '/api/games', { variant, local: true });
-  assert.equal(created.status, 201);
-  const { id, tokens } = created.body;
-  const clients = { white: await server.connect(id, tokens.white), black: await server.connect(id, tokens.black) };
-  let { fen, legal, turn } = clients.white.state;
-  legal = turn === 'white' ? legal : clients.black.state.legal;
-  let ply = 0;
-  for (const san of pgnSans(pgn)) {
-    const move = sanToMove(san, fen, legal);
-    const event = await play(clients, [move], { ply, turn });
-    fen = event.fen;
-    turn = event.turn;
-    const mover = turn === 'white' ? clients.white : clients.black;
-    legal = (await server.api('GET', `/api/games/${id}`, undefined, { token: mover === clients.white ? tokens.white : tokens.black })).body.legal;
-    ply += 1;
-  }
-  return fen;
-}
 
 for (const [variant, mate] of Object.entries(MATES)) {
   test(`${variant}: create, join, play to checkmate, watch, PGN replays`, async () => {
@@ -105,7 +85,7 @@ for (const [variant, mate] of Object.entries(MATES)) {
     assert.equal('FEN' in tags, variant !== 'chess');
     if (variant !== 'chess') assert.equal(tags.SetUp, '1');
     assert.match(pgn.text, new RegExp(`${mate.result}\\n$`));
-    assert.equal(await replayPgn(pgn.text, variant), last.fen);
+    assert.equal((await replayPgn(server, pgn.text, variant)).fen, last.fen);
   });
 }
 

@@ -193,6 +193,25 @@ export function pgnSans(pgn) {
   return movetext.split(/\s+/).filter(token => token && !/^\d+\.(\.\.)?$/.test(token) && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(token));
 }
 
+// Replays a PGN's SAN in a fresh local game of the variant, through the server; each move must be
+// written back as the PGN wrote it. `boardOf` gives sanToMove a rectangular FEN of the position.
+export async function replayPgn(server, pgn, variant, boardOf = fen => fen) {
+  const created = await server.api('POST', '/api/games', { variant, local: true });
+  assert.equal(created.status, 201, created.text);
+  const { id, tokens } = created.body;
+  const clients = { white: await server.connect(id, tokens.white), black: await server.connect(id, tokens.black) };
+  let { fen, turn } = clients.white.state;
+  let ply = 0;
+  for (const san of pgnSans(pgn)) {
+    const { legal } = (await server.api('GET', `/api/games/${id}`, undefined, { token: tokens[turn] })).body;
+    const event = await play(clients, [sanToMove(san, boardOf(fen), legal)], { ply, turn });
+    assert.equal(event.san, san, 'the replayed move is written as the PGN wrote it');
+    ({ fen, turn } = event);
+    ply += 1;
+  }
+  return { fen, clients };
+}
+
 export function pgnTags(pgn) {
   const tags = {};
   for (const [, name, value] of pgn.matchAll(/^\[(\w+) "((?:[^"\\]|\\.)*)"\]$/gm)) tags[name] = value;

@@ -3,7 +3,7 @@
 // replay through the server to the same final position.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { Server, play, assertNoGaps, pgnSans, pgnTags, sanToMove } from './helpers.js';
+import { Server, play, assertNoGaps, pgnSans, pgnTags, replayPgn } from './helpers.js';
 
 let server;
 before(async () => { server = await Server.start(); });
@@ -29,25 +29,6 @@ const GAMES = {
 // The harness reads SAN on a rectangular FEN with `P` for pawns; the ring's position strings are
 // FEN over a 4 x 16 grid (cell 16 first), and its pawns moving down are `V`: a pawn all the same.
 const asPawns = fen => fen.replace(/^\S+/, board => board.replace(/v/g, 'p').replace(/V/g, 'P'));
-
-// Replays the PGN's SAN in a fresh local game of the variant, through the server; the final FEN.
-async function replayPgn(pgn, variant) {
-  const created = await server.api('POST', '/api/games', { variant, local: true });
-  assert.equal(created.status, 201, created.text);
-  const { id, tokens } = created.body;
-  const clients = { white: await server.connect(id, tokens.white), black: await server.connect(id, tokens.black) };
-  let { fen, turn } = clients.white.state;
-  let ply = 0;
-  for (const san of pgnSans(pgn)) {
-    const { legal } = (await server.api('GET', `/api/games/${id}`, undefined, { token: tokens[turn] })).body;
-    const event = await play(clients, [sanToMove(san, asPawns(fen), legal)], { ply, turn });
-    assert.equal(event.san, san, 'the replayed move is written as the PGN wrote it');
-    ({ fen, turn } = event);
-    ply += 1;
-  }
-  const end = await clients.white.event('end');
-  return { fen, end };
-}
 
 test('ring: /api/variants describes circular and byzantine as a ring of 4 files and 16 ranks', async () => {
   const answer = await server.api('GET', '/api/variants');
@@ -98,9 +79,10 @@ for (const [variant, game] of Object.entries(GAMES)) {
     assert.equal(tags.SetUp, '1');
     assert.match(pgn.text, new RegExp(`${game.result}\\n$`));
     assert.equal(pgnSans(pgn.text).length, game.moves.length);
-    const replayed = await replayPgn(pgn.text, variant);
+    const replayed = await replayPgn(server, pgn.text, variant, asPawns);
     assert.equal(replayed.fen, final.fen);
-    assert.deepEqual({ result: replayed.end.result, reason: replayed.end.reason }, { result: game.result, reason: game.reason });
+    const end = await replayed.clients.white.event('end');
+    assert.deepEqual({ result: end.result, reason: end.reason }, { result: game.result, reason: game.reason });
   });
 }
 
