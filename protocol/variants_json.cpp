@@ -25,7 +25,7 @@ nlohmann::json variants_json() {
                {"pieces", pieces},
                {"promotion", promotion},
                {"board", {{"type", geometry.wraps() ? "ring" : "rect"}, {"files", geometry.files()}, {"ranks", geometry.ranks()}}}};
-    if (is_hidden(*variant)) entry["hidden"] = true;
+    if (variant->hidden) entry["hidden"] = true;
     variants.push_back(std::move(entry));
   }
   return {{"variants", variants}};
