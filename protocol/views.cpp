@@ -134,7 +134,8 @@ json event_message(const Event& event, const match::Match& match, Time now, View
 }
 
 json resumed_message(const match::Match& match, Time now) {
-  return {{"t", "resumed"}, {"v", match.v()}, {"clock", clock_json(match.clock(now))}};
+  // Not `v`: this message changes nothing, and a client counting v must not see a gap in it.
+  return {{"t", "resumed"}, {"latest", match.v()}, {"clock", clock_json(match.clock(now))}};
 }
 
 json game_resource(const match::Match& match, Time now, Viewer viewer) {
