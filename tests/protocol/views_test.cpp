@@ -61,8 +61,9 @@ TEST_CASE("state: moves, fen and clock") {
   CHECK(state["ply"] == 2);
   CHECK(state["fen"] == game->game().position().fen());
   CHECK(state["start_fen"] == game->game().start().fen());
-  CHECK(state["clock"]["white"] == 300000 - 1000 + 2000 - 400);
-  CHECK(state["clock"]["black"] == 300000 - 1500 + 2000);
+  // Each side's first move is free: the clocks run from Black's first move on.
+  CHECK(state["clock"]["white"] == 300000 - 400);
+  CHECK(state["clock"]["black"] == 300000);
   CHECK(state["clock"]["running"] == "white");
   CHECK(state["clock"]["increment_ms"] == 2000);
 }
@@ -123,7 +124,7 @@ TEST_CASE("the HTTP resource is the state plus its times") {
 }
 
 TEST_CASE("a reconnect's resumed message carries the clocks as they are now") {
-  auto game = game_of("chess", {"e2e4"}, match::ClockSetting{60000, 0});
+  auto game = game_of("chess", {"e2e4", "e7e5", "g1f3"}, match::ClockSetting{60000, 0});
   game.wait(2500ms);
   auto resumed = resumed_message(*game, game.now);
   CHECK(resumed["t"] == "resumed");
