@@ -117,13 +117,15 @@ std::uint8_t Variant::castling_bit(Color c, const CastlingRule& rule) const {
   return std::uint8_t(1u << (index(c) * 2 + int(&rule - rules.data())));
 }
 
+// The variants and their list live for the program, never destroyed, so that no thread still
+// running at exit can outlive them (and leak checkers find them reachable to the end).
 const std::vector<const Variant*>& all_variants() {
-  static const std::vector<const Variant*> variants = [] {
-    std::vector<const Variant*> list;
+  static const std::vector<const Variant*>& variants = *[] {
+    auto* list = new std::vector<const Variant*>;
     for (auto make : variant_factories()) {
-      auto* v = new Variant(make());  // lives for the program, like the tables it holds
+      auto* v = new Variant(make());
       v->finish();
-      list.push_back(v);
+      list->push_back(v);
     }
     return list;
   }();
