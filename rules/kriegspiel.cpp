@@ -4,7 +4,6 @@
 #include <array>
 #include <cctype>
 #include <cstdlib>
-#include <sstream>
 
 namespace arbiter::rules {
 
@@ -62,13 +61,6 @@ Square capture_square(const Position& pos, const Move& move) {
   const Geometry& g = pos.variant().geometry;
   if (move.kind == Move::Kind::EnPassant) return g.square(g.file_of(move.to), g.rank_of(move.from));
   return pos.is_capture(move) ? move.to : kNoSquare;
-}
-
-std::string castling_rights(const Position& pos) {
-  std::istringstream fen(pos.fen());
-  std::string placement, side, rights;
-  fen >> placement >> side >> rights;
-  return rights;
 }
 
 char lower(char c) { return char(std::tolower(static_cast<unsigned char>(c))); }
@@ -210,11 +202,9 @@ std::vector<Umpire::OwnBoardTry> Umpire::own_board_tries(Color who) const {
     }
   }
 
-  const std::string rights = castling_rights(pos);
-  for (const CastlingRule& rule : v.castling[c]) {
-    if (rights.find(rule.letter) == std::string::npos) continue;
-    if (!(own & v.castling_path(who, rule))) tries.push_back({g.name(rule.king_from) + g.name(rule.king_to), false});
-  }
+  for (const CastlingRule& rule : v.castling[c])
+    if (pos.can_castle(who, rule) && !(own & v.castling_path(who, rule)))
+      tries.push_back({g.name(rule.king_from) + g.name(rule.king_to), false});
   return tries;
 }
 
@@ -250,8 +240,8 @@ std::string Umpire::own_fen(Color who) const {
     if (rank) fen += '/';
   }
   std::string own_rights;
-  for (char right : castling_rights(pos))
-    if (right != '-' && bool(std::isupper(static_cast<unsigned char>(right))) == (who == Color::White)) own_rights += right;
+  for (const CastlingRule& rule : v.castling[index(who)])
+    if (pos.can_castle(who, rule)) own_rights += rule.letter;
   fen += to_move() == Color::White ? " w " : " b ";
   fen += own_rights.empty() ? "-" : own_rights;
   fen += " - 0 " + std::to_string(pos.fullmove_number());

@@ -140,7 +140,7 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
       if (!found) return Error{std::string("FEN castling right '") + ch + "' does not exist in " + variant.name};
       auto king_there = pos.piece_at(found->king_from), rook_there = pos.piece_at(found->rook_from);
       if (!king_there || king_there->color != c || king_there->kind != variant.royal_kind() || !rook_there ||
-          rook_there->color != c || variant.kinds[rook_there->kind].letter != 'R')
+          rook_there->color != c || rook_there->kind != found->rook_kind)
         return Error{std::string("FEN castling right '") + ch + "' needs the king and rook on their squares"};
       pos.castling_ |= variant.castling_bit(c, *found);
     }
@@ -356,11 +356,10 @@ void Position::play(const Move& move) {
   if (move.kind == Move::Kind::Castle) {
     for (const CastlingRule& rule : v.castling[index(us)]) {
       if (rule.king_from != move.from || rule.king_to != move.to) continue;
-      const int rook = piece_at(rule.rook_from)->kind;
       remove(rule.king_from);
       remove(rule.rook_from);
       put(rule.king_to, us, mover.kind);
-      put(rule.rook_to, us, rook);
+      put(rule.rook_to, us, rule.rook_kind);
     }
   } else {
     if (move.kind == Move::Kind::EnPassant)
@@ -381,10 +380,8 @@ void Position::play(const Move& move) {
   side_ = ~us;
   hash_ ^= zobrist().black_to_move;
 
-  const PieceKind& kind = v.kinds[mover.kind];
-  const Geometry& g = v.geometry;
-  if (kind.en_passant && std::abs(g.rank_of(move.to) - g.rank_of(move.from)) == 2 && g.file_of(move.to) == g.file_of(move.from)) {
-    Square passed = g.offset(move.from, 0, tables.forward[index(us)][mover.kind]);
+  if (move.kind == Move::Kind::DoubleStep && v.kinds[mover.kind].en_passant) {
+    Square passed = v.geometry.offset(move.from, 0, tables.forward[index(us)][mover.kind]);
     if (en_passant_capturable(*this, passed)) set_en_passant(passed);
   }
 }

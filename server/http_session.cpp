@@ -10,6 +10,7 @@
 #include <charconv>
 #include <iostream>
 
+#include "server/http_request.h"
 #include "server/network.h"
 #include "server/url.h"
 #include "server/websocket_session.h"
@@ -35,8 +36,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
  private:
   void read_next() {
     parser_.emplace();
-    parser_->body_limit(services_.limits.max_body_bytes);
-    parser_->header_limit(static_cast<std::uint32_t>(services_.limits.max_header_bytes));
+    apply_limits(*parser_, services_.limits);
     stream_.expires_after(services_.limits.http_timeout);
     http::async_read(stream_, buffer_, *parser_,
                      [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
@@ -54,9 +54,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     bool keep_alive = request.keep_alive();
     bool head = request.method() == http::verb::head;
     if (Api::handles(target)) {
-      HttpRequest api_request{std::string(request.method_string()), target, std::move(request.body()),
-                              std::string(request[http::field::authorization])};
-      services_.api.handle(api_request, [self = shared_from_this(), version, keep_alive, head](HttpResponse response) {
+      services_.api.handle(api_request_of(request), [self = shared_from_this(), version, keep_alive, head](HttpResponse response) {
         boost::asio::post(self->stream_.get_executor(), [self, version, keep_alive, head, response = std::move(response)] {
           self->reply(self->from_api(response, version, head), keep_alive);
         });
@@ -138,7 +136,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;
-  std::optional<http::request_parser<http::string_body>> parser_;
+  std::optional<HttpRequestParser> parser_;
   Services& services_;
   ConnectionSlot slot_;
 };

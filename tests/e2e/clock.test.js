@@ -5,17 +5,20 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Server, play, assertNoGaps } from './helpers.js';
 
-let server;
-before(async () => { server = await Server.start(['--first-move-limit', '0.5']); });
-after(async () => { await server.stop(); });
+let server, impatient;  // impatient: a first move is awaited half a second only
+before(async () => {
+  server = await Server.start();
+  impatient = await Server.start(['--first-move-limit', '0.5']);
+});
+after(async () => { await Promise.all([server.stop(), impatient.stop()]); });
 
 // Watchers connect before the invited player joins.
-async function timedGame(initial_s) {
-  const created = await server.api('POST', '/api/games', { variant: 'chess', color: 'white', clock: { initial_s, increment_s: 0 } });
-  const white = await server.connect(created.body.id, created.body.token);
-  const spectator = await server.connect(created.body.id);
+async function timedGame(initial_s, on = server) {
+  const created = await on.api('POST', '/api/games', { variant: 'chess', color: 'white', clock: { initial_s, increment_s: 0 } });
+  const white = await on.connect(created.body.id, created.body.token);
+  const spectator = await on.connect(created.body.id);
   assert.equal(white.state.clock.running, null, 'no clock runs before the game starts');
-  const joined = await server.api('POST', `/api/join/${created.body.invite.split('/').pop()}`);
+  const joined = await on.api('POST', `/api/join/${created.body.invite.split('/').pop()}`);
   return { id: created.body.id, white, spectator, blackToken: joined.body.token };
 }
 
@@ -52,16 +55,16 @@ test('the flag falls on whoever is to move', async () => {
 });
 
 test('a first move not made in time aborts the game: no result, no loss on time', async () => {
-  const { white, spectator } = await timedGame(0.3);
+  const { white, spectator } = await timedGame(0.3, impatient);
   await white.event('joined');
   const ends = await Promise.all([white, spectator].map(c => c.event('end')));
   for (const end of ends) assert.deepEqual([end.result, end.reason], ['*', 'abort']);
 });
 
 test('the second player\'s first move has its own wait, from the first player\'s', async () => {
-  const { id, white, spectator, blackToken } = await timedGame(60);
+  const { id, white, spectator, blackToken } = await timedGame(60, impatient);
   await white.event('joined');
-  const black = await server.connect(id, blackToken);
+  const black = await impatient.connect(id, blackToken);
   await play({ white, black, spectator }, ['d2d4']);
   const end = await spectator.event('end');
   assert.deepEqual([end.result, end.reason], ['*', 'abort']);
