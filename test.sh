@@ -2,7 +2,7 @@
 # Builds Arbiter and runs every test: unit tests, the end-to-end tests against the real server,
 # and the browser tests in headless Chromium.
 set -euo pipefail
-EXTRA_PACKAGES="fairy-stockfish"
+EXTRA_PACKAGES="fairy-stockfish sqlite3"
 command -v node >/dev/null || EXTRA_PACKAGES+=" nodejs"
 command -v npm >/dev/null || EXTRA_PACKAGES+=" npm"
 command -v chromium >/dev/null || EXTRA_PACKAGES+=" chromium"

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "protocol/pgn.h"
+#include "server/move_observer.h"
 #include "server/security.h"
 
 namespace arbiter {
@@ -137,6 +138,9 @@ void Room::commit_next(std::shared_ptr<std::vector<Event>> events, std::size_t i
                           self->apply((*events)[index], at_ms, Clock::now());
                           self->arm_flag_timer();
                           self->broadcast((*events)[index]);
+                          auto type = (*events)[index].type;
+                          if (type == Event::Type::Move || type == Event::Type::Umpire)
+                            observe_move(Clock::now() - self->command_arrived_);
                           self->update_idle();
                           self->commit_next(events, index + 1, after);
                         });
@@ -221,8 +225,9 @@ void Room::detach(std::shared_ptr<Watcher> watcher) {
 }
 
 void Room::command(std::shared_ptr<Watcher> watcher, protocol::ClientCommand command) {
-  on_strand([this, watcher = std::move(watcher), command = std::move(command)] {
-    run([this, watcher, command] {
+  on_strand([this, watcher = std::move(watcher), command = std::move(command), arrived = Clock::now()] {
+    run([this, watcher, command, arrived] {
+      command_arrived_ = arrived;
       if (const Attached* from = find(watcher)) on_command(*from, command);
     });
   });
@@ -422,7 +427,10 @@ void Room::join(std::function<void(JoinOutcome)> done) {
                             done(JoinOutcome::refused(JoinOutcome::Status::Failed));
                             return self->drain();
                           }
-                          self->seat_hash_[rules::index(seat)] = hash;
+                          {
+                            std::lock_guard lock(self->seat_mutex_);
+                            self->seat_hash_[rules::index(seat)] = hash;
+                          }
                           self->commit({Event::joined(seat, self->clock_times(Clock::now()))},
                                        [self, seat, token, done](bool committed) {
                                          if (!committed) return done(JoinOutcome::refused(JoinOutcome::Status::Failed));
@@ -461,6 +469,15 @@ void Room::close_watchers() {
 // --- helpers -----------------------------------------------------------------------------
 
 void Room::update_idle() { idle_ = record_.status == "finished" && watchers_.empty() && !busy_; }
+
+std::optional<Color> Room::seat_of(const std::string& token) const {
+  if (token.empty()) return std::nullopt;
+  std::string hash = security::sha256_hex(token);
+  std::lock_guard lock(seat_mutex_);
+  for (Color color : {Color::White, Color::Black})
+    if (security::same_secret(hash, seat_hash_[rules::index(color)])) return color;
+  return std::nullopt;
+}
 
 Viewer Room::viewer_for(const std::string& token) const {
   if (token.empty()) return Viewer::Spectator;

@@ -8,6 +8,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -58,6 +59,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // The PGN, or nullopt while the game may not be shown yet (a live hidden game).
   void pgn(std::function<void(std::optional<std::string>)> done);
   void close_watchers();
+  // The seat this token holds, if any. Thread-safe without the strand (the network asks it before
+  // admitting a socket: seats keep connection slots reserved for them).
+  std::optional<rules::Color> seat_of(const std::string& token) const;
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -119,6 +123,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::string id_;
   storage::GameRecord record_;
   std::array<std::string, 2> seat_hash_;  // by colour; empty while the seat is free
+  mutable std::mutex seat_mutex_;          // for seat_of(); written on the strand under it
   rules::Game game_;
   std::optional<rules::Umpire> umpire_;  // Kriegspiel: the umpire, whose game game_ copies
   std::int64_t v_ = 0;
@@ -126,6 +131,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::optional<rules::Color> draw_offer_;
   std::array<bool, 2> moved_{};  // whether each side has made a move (abort is allowed until both have)
   std::optional<LastMove> last_move_;
+  Clock::time_point command_arrived_{};  // of the command being handled (for observe_move)
 
   std::vector<Attached> watchers_;
   bool busy_ = false;
