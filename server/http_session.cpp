@@ -92,13 +92,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (ec == http::error::end_of_stream) return shutdown();
     if (ec == http::error::body_limit) return refuse_malformed(413, "too_large", "the body is too large", Refusal::BodyTooLarge);
     if (ec == http::error::header_limit) {
-      // The request line alone is too long (no line end yet, or a long one): the URL is at fault.
-      std::string_view seen(static_cast<const char*>(buffer_.data().data()), buffer_.size());
-      auto line_end = seen.find('\n');
-      if (line_end == std::string_view::npos || line_end > services_.limits.max_target_bytes)
+      // The parser keeps the request line once read: none yet (or a long one) is the URL's fault.
+      auto target = parser_->get().target();
+      if (target.empty() || target.size() > services_.limits.max_target_bytes)
         return refuse_malformed(414, "uri_too_long", "the request target is too long", Refusal::UriTooLong);
       return refuse_malformed(431, "headers_too_large", "the request headers are too large", Refusal::HeadersTooLarge);
     }
+    if (ec == http::error::bad_version && other_http_version())  // "PRI * HTTP/2.0", the HTTP/2 preface
+      return refuse_malformed(505, "http_version", "only HTTP/1.0 and HTTP/1.1 are served", Refusal::BadRequest);
     if (ec == http::error::partial_message) return;  // the client left mid-request
     if (is_parse_error(ec)) return refuse_malformed(400, "bad_request", "malformed HTTP request", Refusal::BadRequest);
     if (ec) return;  // timed out or reset: nobody to answer
@@ -108,6 +109,17 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       std::cerr << "arbiter: request failed: " << e.what() << "\n";
       reply(error(500, "internal", "the request failed; try again"), false);
     }
+  }
+
+  // Whether the unread request line is well formed but names an HTTP version other than 1.x
+  // (rather than being garbage, or ending in a bare LF, which are 400).
+  bool other_http_version() const {
+    std::string_view seen(static_cast<const char*>(buffer_.data().data()), buffer_.size());
+    auto end = seen.find("\r\n");
+    if (end == std::string_view::npos || end < 8) return false;
+    auto version = seen.substr(end - 8, 8);  // "HTTP/2.0"
+    return version.starts_with("HTTP/") && version[5] >= '0' && version[5] <= '9' && version[5] != '1' &&
+           version[6] == '.' && version[7] >= '0' && version[7] <= '9';
   }
 
   void handle(http::request<http::string_body> request) {

@@ -11,8 +11,11 @@ import WebSocket from 'ws';
 const GUARD_MS = 15000;
 
 export class Server {
-  constructor(extraArgs = []) {
-    this.extraArgs = extraArgs;
+  // Per-address limits are off unless a test turns them on: every test speaks from 127.0.0.1.
+  // `prefix` runs the server under another command (e.g. prlimit), which must exec it.
+  constructor(extraArgs = [], { prefix = [] } = {}) {
+    this.extraArgs = extraArgs.includes('--address-limits') ? extraArgs : ['--address-limits', 'off', ...extraArgs];
+    this.prefix = prefix;
     this.binary = process.env.ARBITER_BIN;
     assert.ok(this.binary, 'ARBITER_BIN must name the built arbiter executable');
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-e2e-'));
@@ -21,15 +24,17 @@ export class Server {
     this.clients = [];
   }
 
-  static async start(extraArgs = []) {
-    const server = new Server(extraArgs);
+  static async start(extraArgs = [], options = {}) {
+    const server = new Server(extraArgs, options);
     await server.launch();
     return server;
   }
 
   async launch() {
-    const child = spawn(this.binary, ['serve', '--port', String(this.port), '--bind', '127.0.0.1', '--db', this.db,
-      '--web', this.dir, ...this.extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = ['serve', '--port', String(this.port), '--bind', '127.0.0.1', '--db', this.db, '--web', this.dir,
+      ...this.extraArgs];
+    const [command, ...prefixArgs] = [...this.prefix, this.binary];
+    const child = spawn(command, [...prefixArgs, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     child.output = '';
     child.exited = new Promise(resolve => child.once('exit', (code, signal) => resolve({ code, signal })));
