@@ -26,7 +26,9 @@ function freePort() {
 }
 
 function spawnServer(binary, port, dbPath) {
-  const child = spawn(binary, ['serve', '--port', String(port), '--bind', '127.0.0.1', '--db', dbPath, '--web', WEB_DIR],
+  // Per-address limits off: every page speaks from 127.0.0.1.
+  const child = spawn(binary, ['serve', '--port', String(port), '--bind', '127.0.0.1', '--db', dbPath, '--web', WEB_DIR,
+    '--address-limits', 'off'],
     { stdio: ['ignore', 'pipe', 'pipe'] });
   child.output = '';
   child.stdout.on('data', chunk => { child.output += chunk; });
@@ -97,6 +99,9 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
   page.errors = [];
   page.on('console', message => { if (message.type() === 'error') page.errors.push(message.text()); });
   page.on('pageerror', error => page.errors.push(error.message));
+  page.requestedUrls = [];  // every URL the page asked for, WebSocket ones included
+  page.on('request', request => page.requestedUrls.push(request.url()));
+  page.on('websocket', socket => page.requestedUrls.push(socket.url()));
   if (record) {
     page.receivedFrames = [];
     page.receivedBodies = [];
