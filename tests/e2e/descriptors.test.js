@@ -41,9 +41,10 @@ test('out of descriptors, the accept loop waits instead of spinning, and recover
     })));
     await sleep(300);  // let the server run into EMFILE
     const before = cpuSeconds(server.child.pid);
-    await sleep(2000);
+    await sleep(3000);
     const used = cpuSeconds(server.child.pid) - before;
-    assert.ok(used < 0.5, `the server used ${used} CPU seconds in 2 s while out of descriptors`);
+    // Spinning takes a core (here, shared with the tests, at least a third of one); waiting, almost nothing.
+    assert.ok(used < 0.25, `the server used ${used} CPU seconds in 3 s while out of descriptors`);
     for (const socket of sockets) socket.destroy();
     sockets.length = 0;
     let status;

@@ -7,6 +7,11 @@ import { Server, Client } from './helpers.js';
 
 const LIMITS_ON = ['--address-limits', 'on'];
 
+// A close that never comes fails the test instead of hanging it.
+function closedWithin(client, what) {
+  return Promise.race([client.closed, new Promise((_, reject) => setTimeout(() => reject(new Error(`${what} not closed`)), 15000))]);
+}
+
 // Opens spectators on `id` until one is refused; returns those open and the refusal's status.
 async function fill(server, id, max) {
   const open = [];
@@ -119,7 +124,7 @@ test('a ping flood is cut off with 1008; the game goes on for the others', async
   try {
     const { white, black, spectator } = await server.seated();
     for (let i = 0; i < 2000 && spectator.ws.readyState === 1; i++) spectator.ws.ping();
-    assert.equal((await spectator.closed).code, 1008);
+    assert.equal((await closedWithin(spectator, 'the ping flooder')).code, 1008);
     white.move('e2e4', 0);
     assert.equal((await black.event('move')).move, 'e2e4');
   } finally {
@@ -145,7 +150,7 @@ test('a spectator that never speaks is closed; a silent player is not', async ()
   const server = await Server.start(['--spectator-idle-s', '1']);
   try {
     const { white, black, spectator } = await server.seated();
-    const closed = await spectator.closed;
+    const closed = await closedWithin(spectator, 'the silent spectator');
     assert.equal(closed.code, 1008);
     white.move('e2e4', 0);
     assert.equal((await black.event('move')).move, 'e2e4', 'the players, silent as long, are still there');
