@@ -48,10 +48,20 @@ const wsBase = base.replace('http', 'ws');
 
 // --- measurements -------------------------------------------------------------------------
 
-const moveLatencies = [];
-const pingLatencies = [];
+let moveLatencies = [];
+let pingLatencies = [];
 let moves = 0;
 let rateLimited = 0;
+let start;  // what the figures are counted from
+
+// Flat mode counts from before the games are created; paced mode from when all are open.
+async function beginMeasuring() {
+  moveLatencies = [];
+  pingLatencies = [];
+  moves = 0;
+  rateLimited = 0;
+  start = { metrics: await scrape(), cpu: cpuSeconds(server.pid), time: performance.now() };
+}
 
 function cpuSeconds(pid) {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -162,6 +172,7 @@ class Game {
 const openGame = () => createGame().then(created => new Promise(resolve => new Game(created, resolve)));
 
 async function flat() {
+  await beginMeasuring();
   await Promise.all(Array.from({ length: options.games }, async () => {
     const game = await openGame();
     await new Promise(resolve => {
@@ -181,6 +192,7 @@ async function paced() {
   const games = [];
   for (let i = 0; i < options.games; i += 100)
     games.push(...await Promise.all(Array.from({ length: Math.min(100, options.games - i) }, openGame)));
+  await beginMeasuring();
   const stopAt = performance.now() + options.duration * 1000;
   await Promise.all(games.map((first, index) => new Promise(resolve => {
     let game = first;
@@ -199,12 +211,11 @@ async function paced() {
   for (const game of games) game.close();
 }
 
-const metricsBefore = await scrape();
-const cpuBefore = cpuSeconds(server.pid);
-const started = performance.now();
 await (options.mode === 'flat' ? flat() : paced());
-const seconds = (performance.now() - started) / 1000;
-const cpu = cpuSeconds(server.pid) - cpuBefore;
+// Paced: moves are sent for --duration seconds (the last tick of each game comes later).
+const seconds = options.mode === 'paced' ? options.duration : (performance.now() - start.time) / 1000;
+const cpu = cpuSeconds(server.pid) - start.cpu;
+const metricsBefore = start.metrics;
 const metricsAfter = await scrape();
 server.kill('SIGTERM');
 await new Promise(resolve => server.once('exit', resolve));

@@ -14,8 +14,9 @@ namespace {
 using Seconds = std::chrono::duration<double>;
 
 // From 50 µs (a move that only waits on a fast fsync) to 1 s (something is badly wrong).
-const prometheus::Histogram::BucketBoundaries kLatencyBuckets{0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.002, 0.005,
-                                                              0.01,    0.025,  0.05,    0.1,    0.25,  1};
+const prometheus::Histogram::BucketBoundaries kLatencyBuckets{
+    0.00005, 0.0001, 0.00025, 0.0005, 0.00075, 0.001, 0.0015, 0.002, 0.003, 0.005, 0.0075,
+    0.01,    0.015,  0.025,   0.035,  0.05,    0.075, 0.1,    0.25,  0.5,   1};
 const prometheus::Histogram::BucketBoundaries kBatchBuckets{1, 2, 4, 8, 16, 32, 64, 128, 256, 512};
 constexpr std::array<const char*, 3> kStatuses{"waiting", "playing", "finished"};
 
