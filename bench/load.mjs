@@ -74,7 +74,8 @@ async function scrape() {
   const histograms = {};
   for (const line of text.split('\n')) {
     const bucket = /^(\w+)_bucket\{le="([^"]+)"\} (\S+)$/.exec(line);
-    if (bucket) (histograms[bucket[1]] ??= { buckets: [] }).buckets.push([Number(bucket[2]), Number(bucket[3])]);
+    const le = bucket && (bucket[2] === '+Inf' ? Infinity : Number(bucket[2]));
+    if (bucket) (histograms[bucket[1]] ??= { buckets: [] }).buckets.push([le, Number(bucket[3])]);
     const total = /^(\w+)_(count|sum) (\S+)$/.exec(line);
     if (total) (histograms[total[1]] ??= { buckets: [] })[total[2]] = Number(total[3]);
   }
@@ -90,7 +91,8 @@ function histogramQuantile(before, after, q) {
 }
 
 const quantile = (values, q) => values[Math.min(values.length - 1, Math.floor(q * values.length))];
-const ms = value => (value * 1000 >= 10 ? (value * 1000).toFixed(0) : (value * 1000).toFixed(2));
+const ms = value => (value === Infinity ? 'inf (over the last bucket, 1 s)'
+  : value * 1000 >= 10 ? (value * 1000).toFixed(0) : (value * 1000).toFixed(2));
 
 // --- games --------------------------------------------------------------------------------
 
