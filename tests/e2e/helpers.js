@@ -121,8 +121,8 @@ export class Server {
 }
 
 export class Client {
-  constructor(url) {
-    this.ws = new WebSocket(url);
+  constructor(url, { headers } = {}) {
+    this.ws = new WebSocket(url, { headers });
     this.inbox = [];
     this.waiters = [];
     this.lastV = undefined;

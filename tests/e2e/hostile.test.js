@@ -119,6 +119,23 @@ test('forwarding headers from a peer that is not the trusted proxy are ignored',
   }
 });
 
+test('behind the trusted proxy, spectators are counted by the address it names', async () => {
+  const server = await Server.start([...LIMITS_ON, '--trusted-proxy', '127.0.0.1', '--spectators-per-game', '1']);
+  try {
+    const created = await server.api('POST', '/api/games', { variant: 'chess', local: true });
+    const watch = address => {
+      const client = new Client(`ws://127.0.0.1:${server.port}/ws/${created.body.id}`, { headers: { 'x-real-ip': address } });
+      server.clients.push(client);
+      return client.opened.then(() => 'open', error => error.status);
+    };
+    assert.equal(await watch('203.0.113.1'), 'open');
+    assert.equal(await watch('203.0.113.1'), 503, 'the same client again');
+    assert.equal(await watch('203.0.113.2'), 'open', 'another client through the same proxy');
+  } finally {
+    await server.stop();
+  }
+});
+
 test('a ping flood is cut off with 1008; the game goes on for the others', async () => {
   const server = await Server.start(LIMITS_ON);
   try {
