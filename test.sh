@@ -2,7 +2,7 @@
 # Builds Arbiter and runs every test: unit tests, the end-to-end tests against the real server,
 # the browser tests in headless Chromium, and a few seconds of each fuzz target.
 set -euo pipefail
-EXTRA_PACKAGES="fairy-stockfish clang-14 libclang-rt-14-dev"
+EXTRA_PACKAGES="fairy-stockfish sqlite3 clang-14 libclang-rt-14-dev"
 command -v node >/dev/null || EXTRA_PACKAGES+=" nodejs"
 command -v npm >/dev/null || EXTRA_PACKAGES+=" npm"
 command -v chromium >/dev/null || EXTRA_PACKAGES+=" chromium"

@@ -10,9 +10,15 @@ const GUARD_MS = 15000;
 // The server (tests/support/server.js) with the HTTP and WebSocket calls the tests make.
 // `Server.start(['--max-connections', '3'])` passes more `serve` options.
 export class Server extends ArbiterServer {
-  constructor(extraArgs = []) {
-    super({ args: extraArgs });
+  constructor(extraArgs = [], { prefix = [] } = {}) {
+    super({ args: extraArgs, prefix });
     this.clients = [];
+  }
+
+  static async start(extraArgs = [], options = {}) {
+    const server = new Server(extraArgs, options);
+    await server.launch();
+    return server;
   }
 
   async stop() {
@@ -77,8 +83,8 @@ export class Server extends ArbiterServer {
 }
 
 export class Client {
-  constructor(url) {
-    this.ws = new WebSocket(url);
+  constructor(url, { headers } = {}) {
+    this.ws = new WebSocket(url, { headers });
     this.inbox = [];
     this.waiters = [];
     this.lastV = undefined;

@@ -12,11 +12,14 @@ const START_GUARD_MS = 15000;
 
 export class ArbiterServer {
   // args: more `serve` options; web: the folder served as the page (default: the empty
-  // temporary folder, which also holds the database).
-  constructor({ args = [], web } = {}) {
+  // temporary folder, which also holds the database); prefix: a command the server runs under
+  // (e.g. prlimit), which must exec it. Per-address limits are off unless `args` turns them on:
+  // every test speaks from 127.0.0.1.
+  constructor({ args = [], web, prefix = [] } = {}) {
     this.binary = process.env.ARBITER_BIN;
     assert.ok(this.binary, 'ARBITER_BIN must name the built arbiter executable');
-    this.extraArgs = args;
+    this.extraArgs = args.includes('--address-limits') ? args : ['--address-limits', 'off', ...args];
+    this.prefix = prefix;
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-test-'));
     this.web = web ?? this.dir;
     this.db = path.join(this.dir, 'arbiter.db');
@@ -35,8 +38,9 @@ export class ArbiterServer {
 
   // Starts the process and resolves once it says where it listens.
   async launch() {
-    const child = spawn(this.binary, ['serve', '--port', String(this.port), '--bind', '127.0.0.1', '--db', this.db,
-      '--web', this.web, ...this.extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const [command, ...prefixArgs] = [...this.prefix, this.binary];
+    const child = spawn(command, [...prefixArgs, 'serve', '--port', String(this.port), '--bind', '127.0.0.1',
+      '--db', this.db, '--web', this.web, ...this.extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     child.output = '';
     child.exited = new Promise(resolve => child.once('exit', (code, signal) => resolve({ code, signal })));

@@ -34,6 +34,9 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
   page.errors = [];
   page.on('console', message => { if (message.type() === 'error') page.errors.push(message.text()); });
   page.on('pageerror', error => page.errors.push(error.message));
+  page.requestedUrls = [];  // every URL the page asked for, WebSocket ones included
+  page.on('request', request => page.requestedUrls.push(request.url()));
+  page.on('websocket', socket => page.requestedUrls.push(socket.url()));
   if (record) {
     page.receivedFrames = [];
     page.receivedBodies = [];
