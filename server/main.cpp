@@ -11,7 +11,8 @@ void usage(std::ostream& out) {
          "  serve     [--port 8080] [--bind 127.0.0.1] [--db arbiter.db]\n"
          "  variants\n"
          "  perft     --variant V [--fen F] [--moves M ...] --depth N [--divide]\n"
-         "  moves     --variant V [--fen F] [--moves M ...]\n";
+         "  moves     --variant V [--fen F] [--moves M ...]\n"
+         "  uci       (the engine over UCI on stdin/stdout)\n";
 }
 
 }  // namespace
@@ -22,6 +23,7 @@ int main(int argc, char** argv) {
       {"variants", arbiter::variants_command},
       {"perft", arbiter::perft_command},
       {"moves", arbiter::moves_command},
+      {"uci", arbiter::uci_command},
   };
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "help") {
     usage(argc < 2 ? std::cerr : std::cout);
