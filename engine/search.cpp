@@ -22,6 +22,7 @@ namespace {
 constexpr int kInfinity = kMateScore + 1;
 constexpr int kMateBound = kMateScore - kMaxPly;  // beyond this, a score announces a mate
 using Clock_ = std::chrono::steady_clock;
+using Keys = std::array<int, 1024>;  // one number per move of a MoveList
 
 int to_table(int score, int ply) { return score > kMateBound ? score + ply : score < -kMateBound ? score - ply : score; }
 int from_table(int score, int ply) { return score > kMateBound ? score - ply : score < -kMateBound ? score + ply : score; }
@@ -65,12 +66,15 @@ class Searcher::Worker {
   std::vector<ScoredMove> score_all(int depth);
 
  private:
-  int search(const Position& pos, int depth, int alpha, int beta, int ply, bool pv_node, bool null_allowed);
-  int quiesce(const Position& pos, int alpha, int beta, int ply);
+  int search(const Position& pos, int depth, int alpha, int beta, int ply, bool pv_node, bool null_allowed,
+             bool in_check);
+  int quiesce(const Position& pos, int alpha, int beta, int ply, bool in_check);
   // The score of a position the search reaches that the rules end, or nothing if play goes on.
   std::optional<int> rule_score(const Position& pos, const MoveList& moves, int ply) const;
   bool repeated(const Position& pos) const;
-  void order(const Position& pos, MoveList& moves, std::array<int, 1024>& keys, const Move* hash_move, int ply) const;
+  // Sort keys for the moves, and what each captures (0 for nothing).
+  void order(const Position& pos, const MoveList& moves, Keys& keys, Keys& victims, const Move* hash_move,
+             int ply) const;
   int victim_value(const Position& pos, const Move& m) const;
   bool aborting();
   void set_deadlines();
@@ -90,6 +94,7 @@ class Searcher::Worker {
   bool aborted_ = false;
   std::vector<std::uint64_t> hashes_;  // the positions before the one being searched
   std::array<std::array<Move, 2>, kMaxPly + 1> killers_{};
+  std::vector<MoveList> lists_ = std::vector<MoveList>(kMaxPly + 2);  // one per ply, reused
   std::array<std::array<std::array<int, rules::kMaxSquares>, rules::kMaxSquares>, 2> history_{};
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
   std::array<int, kMaxPly + 1> pv_length_{};
@@ -165,15 +170,17 @@ int Searcher::Worker::victim_value(const Position& pos, const Move& m) const {
 
 // Sort keys: the hash move, then captures (most valuable victim, least valuable attacker) and
 // promotions, then the killers, then quiet moves by their history.
-void Searcher::Worker::order(const Position& pos, MoveList& moves, std::array<int, 1024>& keys, const Move* hash_move,
-                             int ply) const {
+void Searcher::Worker::order(const Position& pos, const MoveList& moves, Keys& keys, Keys& victims,
+                             const Move* hash_move, int ply) const {
   const int c = rules::index(pos.side_to_move());
   for (int i = 0; i < moves.size; ++i) {
     const Move& m = moves.moves[i];
+    const int victim = victim_value(pos, m);
+    victims[i] = victim;
     int key;
     if (hash_move && m == *hash_move) {
       key = 1 << 30;
-    } else if (const int victim = victim_value(pos, m); victim || (m.promotion >= 0 && variant_.kinds[pos.piece_at(m.from)->kind].pawn)) {
+    } else if (victim || (m.promotion >= 0 && variant_.kinds[pos.piece_at(m.from)->kind].pawn)) {
       key = (1 << 24) + victim * 64 + (m.promotion >= 0 ? eval_.value(m.promotion) : 0) -
             eval_.value(pos.piece_at(m.from)->kind) / 16;
     } else if (m == killers_[ply][0]) {
@@ -188,25 +195,27 @@ void Searcher::Worker::order(const Position& pos, MoveList& moves, std::array<in
 }
 
 // Moves the best remaining move to position i (selection sort: most nodes cut off early).
-static void pick(MoveList& moves, std::array<int, 1024>& keys, int i) {
+static void pick(MoveList& moves, Keys& keys, Keys& victims, int i) {
   int best = i;
   for (int j = i + 1; j < moves.size; ++j)
     if (keys[j] > keys[best]) best = j;
   std::swap(moves.moves[i], moves.moves[best]);
   std::swap(keys[i], keys[best]);
+  std::swap(victims[i], victims[best]);
 }
 
 int Searcher::Worker::search(const Position& pos, int depth, int alpha, int beta, int ply, bool pv_node,
-                             bool null_allowed) {
+                             bool null_allowed, bool in_check) {
   pv_length_[ply] = 0;
-  ++nodes_;
+  if (depth <= 0 || ply >= kMaxPly) return quiesce(pos, alpha, beta, ply, in_check);
   if (aborting()) return 0;
+  ++nodes_;
   const Color us = pos.side_to_move();
   if (pos.king(us) == rules::kNoSquare) return -kMateScore + ply;  // taken (king-capture rule)
   if (ply > 0 && repeated(pos)) return 0;
-  if (depth <= 0 || ply >= kMaxPly) return quiesce(pos, alpha, beta, ply);
 
-  MoveList moves;
+  MoveList& moves = lists_[ply];
+  moves.size = 0;
   rules::MoveGenerator(pos).legal(moves);
   if (ply > 0) {
     if (auto score = rule_score(pos, moves, ply)) return *score;
@@ -226,7 +235,6 @@ int Searcher::Worker::search(const Position& pos, int depth, int alpha, int beta
       return score;
   }
 
-  const bool in_check = pos.in_check();
   const int static_eval = in_check ? -kInfinity : eval_.evaluate(pos);
   const bool quiet_position = !in_check && std::abs(beta) < kMateBound;
 
@@ -235,8 +243,7 @@ int Searcher::Worker::search(const Position& pos, int depth, int alpha, int beta
 
   // Null move: if passing still beats beta, a real move will. Not while a two-move turn is on
   // (passing would skip a whole turn, or half of one), nor with pawns only (zugzwang).
-  const bool can_pass = !variant_.two_moves_until_capture ||
-                        (!pos.has_double_move(us) && !pos.moved_this_turn());
+  const bool can_pass = !variant_.two_moves_until_capture || (!pos.has_double_move(us) && !pos.moved_this_turn());
   if (!pv_node && null_allowed && quiet_position && depth >= 3 && static_eval >= beta && can_pass) {
     rules::Bitboard pieces = pos.pieces(us) & ~pos.pieces(us, variant_.royal_kind());
     for (int k = 0; k < int(variant_.kinds.size()); ++k)
@@ -246,15 +253,15 @@ int Searcher::Worker::search(const Position& pos, int depth, int alpha, int beta
       child.pass();
       hashes_.push_back(pos.hash());
       const int reduction = 3 + depth / 4;
-      const int score = -search(child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false, false);
+      const int score = -search(child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false, false, child.in_check());
       hashes_.pop_back();
       if (aborted_) return 0;
       if (score >= beta) return score > kMateBound ? beta : score;
     }
   }
 
-  std::array<int, 1024> keys;
-  order(pos, moves, keys, hash_move ? &*hash_move : nullptr, ply);
+  Keys keys, victims;
+  order(pos, moves, keys, victims, hash_move ? &*hash_move : nullptr, ply);
   const int c = rules::index(us);
   const int original_alpha = alpha;
   int best_score = -kInfinity;
@@ -264,9 +271,9 @@ int Searcher::Worker::search(const Position& pos, int depth, int alpha, int beta
   hashes_.push_back(pos.hash());
 
   for (int i = 0; i < moves.size; ++i) {
-    pick(moves, keys, i);
+    pick(moves, keys, victims, i);
     const Move m = moves.moves[i];
-    const bool capture = victim_value(pos, m) > 0;
+    const bool capture = victims[i] > 0;
     const bool promotion = m.promotion >= 0 && variant_.kinds[pos.piece_at(m.from)->kind].pawn;
     const bool quiet = !capture && !promotion;
     Position child = pos;
@@ -282,7 +289,8 @@ int Searcher::Worker::search(const Position& pos, int depth, int alpha, int beta
     const int extension = gives_check && ply < 2 * depth + 8 ? 1 : 0;
     const int new_depth = depth - 1 + extension;
     auto visit = [&](int d, int a, int b, bool pv) {
-      return same_side ? search(child, d, a, b, ply + 1, pv, true) : -search(child, d, -b, -a, ply + 1, pv, true);
+      return same_side ? search(child, d, a, b, ply + 1, pv, true, false)
+                       : -search(child, d, -b, -a, ply + 1, pv, true, gives_check);
     };
     int score;
     if (i == 0) {
@@ -337,16 +345,16 @@ int Searcher::Worker::search(const Position& pos, int depth, int alpha, int beta
   return best_score;
 }
 
-int Searcher::Worker::quiesce(const Position& pos, int alpha, int beta, int ply) {
+int Searcher::Worker::quiesce(const Position& pos, int alpha, int beta, int ply, bool in_check) {
   pv_length_[ply] = 0;
-  ++nodes_;
   if (aborting()) return 0;
+  ++nodes_;
   const Color us = pos.side_to_move();
   if (pos.king(us) == rules::kNoSquare) return -kMateScore + ply;
-  MoveList moves;
+  MoveList& moves = lists_[ply];
+  moves.size = 0;
   rules::MoveGenerator(pos).legal(moves);
   if (auto score = rule_score(pos, moves, ply)) return *score;
-  const bool in_check = pos.in_check();
   int best_score = -kInfinity, stand_pat = -kInfinity;
   if (!in_check || ply >= kMaxPly) {
     stand_pat = eval_.evaluate(pos);
@@ -354,15 +362,15 @@ int Searcher::Worker::quiesce(const Position& pos, int alpha, int beta, int ply)
     alpha = std::max(alpha, stand_pat);
     best_score = stand_pat;
   }
-  std::array<int, 1024> keys;
-  order(pos, moves, keys, nullptr, std::min(ply, kMaxPly));
+  Keys keys, victims;
+  order(pos, moves, keys, victims, nullptr, ply);
   for (int i = 0; i < moves.size; ++i) {
-    pick(moves, keys, i);
+    pick(moves, keys, victims, i);
     const Move m = moves.moves[i];
-    const int victim = victim_value(pos, m);
-    const bool promotion = m.promotion >= 0 && variant_.kinds[pos.piece_at(m.from)->kind].pawn;
+    const int victim = victims[i];
     if (!in_check) {
-      if (!victim && !promotion) break;  // ordered: the rest are quiet
+      if (keys[i] < (1 << 24)) break;  // ordered: the rest are quiet
+      const bool promotion = m.promotion >= 0 && variant_.kinds[pos.piece_at(m.from)->kind].pawn;
       if (!promotion && stand_pat + victim + 200 <= alpha) continue;  // cannot win enough
       // A capture by a more valuable man onto a defended square loses material: leave it.
       const int attacker = eval_.value(pos.piece_at(m.from)->kind);
@@ -370,7 +378,9 @@ int Searcher::Worker::quiesce(const Position& pos, int alpha, int beta, int ply)
     }
     Position child = pos;
     child.play(m);
-    const int score = child.side_to_move() == us ? quiesce(child, alpha, beta, ply + 1) : -quiesce(child, -beta, -alpha, ply + 1);
+    const bool same_side = child.side_to_move() == us;
+    const int score = same_side ? quiesce(child, alpha, beta, ply + 1, false)
+                                : -quiesce(child, -beta, -alpha, ply + 1, child.in_check());
     if (aborted_) return 0;
     if (score > best_score) {
       best_score = score;
@@ -402,7 +412,7 @@ SearchResult Searcher::Worker::run(const InfoCallback& info) {
     int score;
     while (true) {
       root_best_score_ = -kInfinity;
-      score = search(root_, depth, alpha, beta, 0, true, false);
+      score = search(root_, depth, alpha, beta, 0, true, false, root_.in_check());
       if (aborted_) break;
       if (score <= alpha) {
         beta = (alpha + beta) / 2;
@@ -449,12 +459,14 @@ std::vector<Searcher::ScoredMove> Searcher::Worker::score_all(int depth) {
     child.play(m);
     int score = 0;
     for (int d = 1; d < depth; ++d) {  // deepening fills the table, so the last pass is cheap
-      score = child.side_to_move() == root_.side_to_move() ? search(child, d, -kInfinity, kInfinity, 1, true, true)
-                                                            : -search(child, d, -kInfinity, kInfinity, 1, true, true);
+      score = child.side_to_move() == root_.side_to_move()
+                  ? search(child, d, -kInfinity, kInfinity, 1, true, true, false)
+                  : -search(child, d, -kInfinity, kInfinity, 1, true, true, child.in_check());
       if (aborted_) break;
     }
-    if (depth <= 1) score = child.side_to_move() == root_.side_to_move() ? quiesce(child, -kInfinity, kInfinity, 1)
-                                                                         : -quiesce(child, -kInfinity, kInfinity, 1);
+    if (depth <= 1)
+      score = child.side_to_move() == root_.side_to_move() ? quiesce(child, -kInfinity, kInfinity, 1, false)
+                                                            : -quiesce(child, -kInfinity, kInfinity, 1, child.in_check());
     if (aborted_) break;
     scored.push_back({m, score});
   }
