@@ -2,8 +2,10 @@
 // every move is checked with rules::Game, and games end only by the variant's rules (or a ply
 // cap, reported apart). Openings: a few random plies from the start, each played with both colours.
 //
-// Usage: engine_match --variant V --games N [--movetime MS] [--random-plies K] [--seed S]
-//          --a "COMMAND" [--a-option "Name=Value"]... --b "COMMAND" [--b-option ...]... [--verbose]
+// Usage: engine_match --variant V --games N [--movetime MS | --clock MS [--inc MS]] [--random-plies K]
+//          [--seed S] --a "COMMAND" [--a-option "Name=Value"]... --b "COMMAND" [--b-option ...]... [--verbose]
+//   With --clock each side has that much time for the game (plus --inc a move), measured here by
+//   the wall clock around each `go`; running out loses.
 //   COMMAND is run by /bin/sh; "random" is a built-in random mover.
 // Prints A's wins/draws/losses, its score with a 95% error bar, and the Elo difference.
 #include <poll.h>
@@ -121,6 +123,7 @@ int main(int argc, char** argv) {
   signal(SIGPIPE, SIG_IGN);
   std::string variant_name = "chess";
   int games = 2, movetime = 100, random_plies = 4, max_plies = 2000;
+  long clock_ms = 0, increment_ms = 0;
   std::uint64_t seed = 1;
   bool verbose = false;
   Player a, b;
@@ -133,6 +136,8 @@ int main(int argc, char** argv) {
     if (arg == "--variant") variant_name = value();
     else if (arg == "--games") games = std::stoi(value());
     else if (arg == "--movetime") movetime = std::stoi(value());
+    else if (arg == "--clock") clock_ms = std::stol(value());
+    else if (arg == "--inc") increment_ms = std::stol(value());
     else if (arg == "--random-plies") random_plies = std::stoi(value());
     else if (arg == "--seed") seed = std::stoull(value());
     else if (arg == "--max-plies") max_plies = std::stoi(value());
@@ -171,6 +176,7 @@ int main(int argc, char** argv) {
     for (Player* p : {&a, &b})
       if (p->engine) p->engine->send("ucinewgame");
     std::optional<bool> a_won;  // nothing: a draw
+    long time_left[2] = {clock_ms, clock_ms};  // White, Black
     std::string reason;
     while (true) {
       if (const rules::Outcome o = game.outcome(); o.over()) {
@@ -197,9 +203,20 @@ int main(int argc, char** argv) {
           for (const std::string& m : played) position += " " + m;
         }
         mover.engine->send(position);
-        mover.engine->send("go movetime " + std::to_string(movetime));
-        auto line = mover.engine->wait_for("bestmove", movetime * 5 + 5000);
+        const auto asked = std::chrono::steady_clock::now();
+        long& left = time_left[white_to_move ? 0 : 1];
+        if (clock_ms)
+          mover.engine->send("go wtime " + std::to_string(time_left[0]) + " btime " + std::to_string(time_left[1]) +
+                             " winc " + std::to_string(increment_ms) + " binc " + std::to_string(increment_ms));
+        else
+          mover.engine->send("go movetime " + std::to_string(movetime));
+        auto line = mover.engine->wait_for("bestmove", clock_ms ? int(left) + 1 : movetime * 5 + 5000);
         if (line) move = line->substr(9, line->find(' ', 9) == std::string::npos ? std::string::npos : line->find(' ', 9) - 9);
+        if (clock_ms) {
+          left -= std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - asked).count();
+          if (left < 0) move.clear();
+          left += increment_ms;
+        }
       }
       if (move.empty() || !game.play(move)) {
         reason = "forfeit: " + (move.empty() ? std::string("no move in time") : "illegal move " + move) + " after " +
