@@ -58,6 +58,7 @@ Evaluator::Evaluator(const rules::Variant& variant) : v_(variant) {
     values_.push_back(material(v_.kinds[k]));
     if (v_.kinds[k].pawn) pawn_kinds_ |= std::uint16_t(1u << k);
   }
+  for (int f = 0; f < g.files(); ++f) file_bits_.push_back(g.file_squares(f));
   king_zone_.assign(g.size(), 0);
   for (Square s = 0; s < g.size(); ++s) {
     king_zone_[s] = rules::bit(s);
@@ -180,6 +181,16 @@ void Evaluator::add_side(const rules::Position& pos, Color us, Side& out) const 
     }
   }
   if (bishop_ >= 0 && rules::popcount(pos.pieces(us, bishop_)) >= 2) out.mg += 30, out.eg += 50;
+  // Pawn files on a flat board (on the ring a file holds pawns going both ways): doubled pawns and
+  // pawns with no own pawn on a neighbouring file are weak.
+  if (!v_.geometry.wraps())
+    for (int f = 0; f < v_.geometry.files(); ++f) {
+      const int here = rules::popcount(own_pawns & file_bits_[f]);
+      if (!here) continue;
+      if (here > 1) out.mg -= 10 * (here - 1), out.eg -= 20 * (here - 1);
+      const rules::Bitboard beside = (f > 0 ? file_bits_[f - 1] : 0) | (f + 1 < v_.geometry.files() ? file_bits_[f + 1] : 0);
+      if (!(own_pawns & beside)) out.mg -= 10 * here, out.eg -= 15 * here;
+    }
   // Attacks on the enemy king count once two men join in; the enemy's pawns around it shield it.
   if (attackers >= 2) out.mg += std::min(500, attack_units * attack_units);
   if (their_king != rules::kNoSquare) out.mg -= 10 * std::min(3, rules::popcount(their_zone & enemy_pawns));

@@ -34,6 +34,7 @@ class Evaluator {
   std::array<std::array<std::vector<int>, rules::kMaxKinds>, 2> promotion_distance_;
   // [colour][kind][square]: the squares ahead of a pawn on its own and neighbouring files, up to promotion.
   std::array<std::array<std::vector<rules::Bitboard>, rules::kMaxKinds>, 2> front_span_;
+  std::vector<rules::Bitboard> file_bits_;     // [file]
   std::vector<rules::Bitboard> king_zone_;     // [square]: the king's square and its neighbours
   std::array<int, rules::kMaxKinds> mobility_mean_{};  // half the mean empty-board reach
   std::array<int, rules::kMaxKinds> mobility_weight_{};  // centipawns per square reached (x4)

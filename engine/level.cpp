@@ -10,15 +10,17 @@ namespace arbiter::engine {
 namespace {
 
 // Levels 1-4 score every move by a shallow full-width search and choose with noise; 5-8 search
-// normally, with growing budgets. Level 8 gets the budget the benchmarks measure (1 s a move).
+// normally, each with about four times the nodes of the one below (a node cap makes them play
+// alike on any machine; the time is a ceiling). Level 8 gets the budget the benchmarks measure:
+// 1 s a move.
 constexpr std::array<Level, kMaxLevel> kLevels{{
     {1, 0, 50, 400, 30},
     {2, 0, 100, 220, 12},
     {2, 0, 150, 110, 5},
     {3, 0, 200, 50, 0},
-    {0, 20'000, 250, 0, 0},
-    {0, 150'000, 400, 0, 0},
-    {0, 0, 700, 0, 0},
+    {0, 15'000, 300, 0, 0},
+    {0, 60'000, 500, 0, 0},
+    {0, 250'000, 800, 0, 0},
     {0, 0, 1000, 0, 0},
 }};
 

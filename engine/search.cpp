@@ -181,8 +181,11 @@ void Searcher::Worker::order(const Position& pos, const MoveList& moves, Keys& k
     if (hash_move && m == *hash_move) {
       key = 1 << 30;
     } else if (victim || (m.promotion >= 0 && variant_.kinds[pos.piece_at(m.from)->kind].pawn)) {
-      key = (1 << 24) + victim * 64 + (m.promotion >= 0 ? eval_.value(m.promotion) : 0) -
-            eval_.value(pos.piece_at(m.from)->kind) / 16;
+      const int attacker = eval_.value(pos.piece_at(m.from)->kind);
+      key = (1 << 24) + victim * 64 + (m.promotion >= 0 ? eval_.value(m.promotion) : 0) - attacker / 16;
+      // A capture by a more valuable man onto a defended square probably loses: after the killers.
+      if (m.promotion < 0 && victim < 20000 && attacker > victim + 50 && pos.attacked(m.to, ~pos.side_to_move()))
+        key -= (1 << 24) - (1 << 20);
     } else if (m == killers_[ply][0]) {
       key = (1 << 22) + 1;
     } else if (m == killers_[ply][1]) {
@@ -369,12 +372,10 @@ int Searcher::Worker::quiesce(const Position& pos, int alpha, int beta, int ply,
     const Move m = moves.moves[i];
     const int victim = victims[i];
     if (!in_check) {
-      if (keys[i] < (1 << 24)) break;  // ordered: the rest are quiet
+      // Ordered: the rest are quiet moves, or captures that lose material (order() put them below).
+      if (keys[i] < (1 << 24)) break;
       const bool promotion = m.promotion >= 0 && variant_.kinds[pos.piece_at(m.from)->kind].pawn;
       if (!promotion && stand_pat + victim + 200 <= alpha) continue;  // cannot win enough
-      // A capture by a more valuable man onto a defended square loses material: leave it.
-      const int attacker = eval_.value(pos.piece_at(m.from)->kind);
-      if (!promotion && victim < 20000 && attacker > victim + 50 && pos.attacked(m.to, ~us)) continue;
     }
     Position child = pos;
     child.play(m);
