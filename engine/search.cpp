@@ -122,7 +122,7 @@ void Searcher::Worker::set_deadlines() {
 bool Searcher::Worker::aborting() {
   if (aborted_) return true;
   if (stop_.load(std::memory_order_relaxed) || (limits_.nodes && nodes_ >= limits_.nodes) ||
-      (hard_ms_ && (nodes_ & 1023) == 0 && elapsed_ms() >= hard_ms_))
+      (hard_ms_ && (nodes_ & 255) == 0 && elapsed_ms() >= hard_ms_))
     aborted_ = true;
   return aborted_;
 }
