@@ -94,7 +94,9 @@ class Searcher::Worker {
   bool aborted_ = false;
   std::vector<std::uint64_t> hashes_;  // the positions before the one being searched
   std::array<std::array<Move, 2>, kMaxPly + 1> killers_{};
-  std::vector<MoveList> lists_ = std::vector<MoveList>(kMaxPly + 2);  // one per ply, reused
+  // Per ply and reused, so that a deep search needs little stack (a server's worker thread).
+  std::vector<MoveList> lists_ = std::vector<MoveList>(kMaxPly + 2);
+  std::vector<Keys> keys_ = std::vector<Keys>(kMaxPly + 2), victims_ = std::vector<Keys>(kMaxPly + 2);
   std::array<std::array<std::array<int, rules::kMaxSquares>, rules::kMaxSquares>, 2> history_{};
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
   std::array<int, kMaxPly + 1> pv_length_{};
@@ -263,7 +265,8 @@ int Searcher::Worker::search(const Position& pos, int depth, int alpha, int beta
     }
   }
 
-  Keys keys, victims;
+  Keys& keys = keys_[ply];
+  Keys& victims = victims_[ply];
   order(pos, moves, keys, victims, hash_move ? &*hash_move : nullptr, ply);
   const int c = rules::index(us);
   const int original_alpha = alpha;
@@ -365,7 +368,8 @@ int Searcher::Worker::quiesce(const Position& pos, int alpha, int beta, int ply,
     alpha = std::max(alpha, stand_pat);
     best_score = stand_pat;
   }
-  Keys keys, victims;
+  Keys& keys = keys_[ply];
+  Keys& victims = victims_[ply];
   order(pos, moves, keys, victims, nullptr, ply);
   for (int i = 0; i < moves.size; ++i) {
     pick(moves, keys, victims, i);
