@@ -112,8 +112,9 @@ struct Tally {
 };
 
 int usage() {
-  std::cerr << "usage: engine_match --variant V --games N [--movetime MS] [--random-plies K] [--seed S]\n"
-               "                    --a COMMAND [--a-option Name=Value]... --b COMMAND [--b-option ...]... [--verbose]\n";
+  std::cerr << "usage: engine_match --variant V --games N [--movetime MS | --clock MS [--inc MS]] [--random-plies K]\n"
+               "                    [--seed S] [--max-plies N] --a COMMAND [--a-option Name=Value]...\n"
+               "                    --b COMMAND [--b-option Name=Value]... [--verbose]\n";
   return 2;
 }
 
