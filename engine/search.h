@@ -65,7 +65,8 @@ class Searcher {
   void set_hash(std::size_t megabytes);
   void clear();  // forget everything learnt (a new game)
 
-  // Searches the game's current position; the game's history decides repetitions.
+  // Searches the game's current position; the game's history decides repetitions. The caller
+  // asks Game::outcome() first: a finished game has no move to search for.
   SearchResult search(const rules::Game& game, const Limits& limits, const std::atomic<bool>& stop,
                       const InfoCallback& info = {});
 
