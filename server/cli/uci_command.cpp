@@ -124,7 +124,8 @@ std::string UciSession::line_of(const std::vector<rules::Move>& moves) const {
   rules::Position pos = game_->position();
   for (const rules::Move& m : moves) {
     if (!pos.is_legal(m)) break;
-    out += (out.empty() ? "" : " ") + pos.uci(m);
+    if (!out.empty()) out += ' ';
+    out += pos.uci(m);
     pos.play(m);
   }
   return out;
