@@ -39,6 +39,15 @@ int rank_distance(const rules::Geometry& g, Square a, Square b) {
   return g.wraps() ? std::min(d, g.ranks() - d) : d;
 }
 
+// A square and its neighbours.
+Bitboard king_zone_of(const rules::Geometry& g, Square s) {
+  Bitboard zone = rules::bit(s);
+  for (int d = 0; d < 8; ++d)
+    if (Square n = g.offset(s, rules::kDirections[d].df, rules::kDirections[d].dr); n != rules::kNoSquare && n != s)
+      zone |= rules::bit(n);
+  return zone;
+}
+
 constexpr int kPassedBonus[] = {0, 190, 130, 85, 55, 35, 22, 14, 10, 8, 6, 5, 4, 3, 2, 1, 1};
 
 }  // namespace
@@ -59,13 +68,15 @@ Evaluator::Evaluator(const rules::Variant& variant) : v_(variant) {
     if (v_.kinds[k].pawn) pawn_kinds_ |= std::uint16_t(1u << k);
   }
   for (int f = 0; f < g.files(); ++f) file_bits_.push_back(g.file_squares(f));
-  king_zone_.assign(g.size(), 0);
+  // Steps from the nearest edge, summed over both axes (a corner is 0); the ring has edges only
+  // inside and outside.
+  centrality_.assign(g.size(), 0);
   for (Square s = 0; s < g.size(); ++s) {
-    king_zone_[s] = rules::bit(s);
-    for (int d = 0; d < 8; ++d)
-      if (Square n = g.offset(s, rules::kDirections[d].df, rules::kDirections[d].dr); n != rules::kNoSquare && n != s)
-        king_zone_[s] |= rules::bit(n);
+    const int f = g.file_of(s), r = g.rank_of(s);
+    centrality_[s] = std::min(f, g.files() - 1 - f) + (g.wraps() ? 0 : std::min(r, g.ranks() - 1 - r));
   }
+  king_zone_.assign(g.size(), 0);
+  for (Square s = 0; s < g.size(); ++s) king_zone_[s] = king_zone_of(g, s);
 
   for (int c = 0; c < 2; ++c) {
     const Square king_home = start.king(Color(c));
@@ -197,12 +208,34 @@ void Evaluator::add_side(const rules::Position& pos, Color us, Side& out) const 
   if (v_.two_moves_until_capture && pos.has_double_move(us)) out.mg += 60, out.eg += 60;
 }
 
+// A side with a winning material edge against a lone king (no pawns, at most a minor man) drives
+// that king to an edge and a corner (on the ring: the inner or outer ring)
+// and brings its own king near: what mating needs and the search alone sees too late.
+int Evaluator::mop_up(const rules::Position& pos, const Side& white, const Side& black) const {
+  const int edge = white.phase - black.phase;
+  if (std::abs(edge) < 400) return 0;
+  const Color strong = edge > 0 ? Color::White : Color::Black;
+  const Color weak = ~strong;
+  rules::Bitboard weak_pawns = 0;
+  for (unsigned pk = pawn_kinds_; pk; pk &= pk - 1) weak_pawns |= pos.pieces(weak, std::countr_zero(pk));
+  const Square weak_king = pos.king(weak), strong_king = pos.king(strong);
+  if (weak_pawns || (edge > 0 ? black.phase : white.phase) > 350 || weak_king == rules::kNoSquare ||
+      strong_king == rules::kNoSquare)
+    return 0;
+  const rules::Geometry& g = v_.geometry;
+  const int file_gap = std::abs(g.file_of(weak_king) - g.file_of(strong_king));
+  const int gap = std::max(file_gap, rank_distance(g, weak_king, strong_king));
+  const int bonus = 40 - 12 * centrality_[weak_king] + 6 * (g.ranks() - gap);
+  return strong == Color::White ? bonus : -bonus;
+}
+
 int Evaluator::evaluate(const rules::Position& pos) const {
   Side white, black;
   add_side(pos, Color::White, white);
   add_side(pos, Color::Black, black);
   const int phase = std::min(256, (white.phase + black.phase) * 256 / start_phase_);
   int score = ((white.mg - black.mg) * phase + (white.eg - black.eg) * (256 - phase)) / 256;
+  score += mop_up(pos, white, black);
   // A side without mating material cannot win whatever it has.
   if ((score > 0 && !pos.has_mating_material(Color::White)) || (score < 0 && !pos.has_mating_material(Color::Black)))
     score /= 16;

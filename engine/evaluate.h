@@ -25,6 +25,7 @@ class Evaluator {
  private:
   struct Side;
   void add_side(const rules::Position& pos, rules::Color c, Side& out) const;
+  int mop_up(const rules::Position& pos, const Side& white, const Side& black) const;
 
   const rules::Variant& v_;
   std::vector<Value> values_;
@@ -36,6 +37,7 @@ class Evaluator {
   std::array<std::array<std::vector<rules::Bitboard>, rules::kMaxKinds>, 2> front_span_;
   std::vector<rules::Bitboard> file_bits_;     // [file]
   std::vector<rules::Bitboard> king_zone_;     // [square]: the king's square and its neighbours
+  std::vector<int> centrality_;                // [square]: steps from the edges
   std::array<int, rules::kMaxKinds> mobility_mean_{};  // half the mean empty-board reach
   std::array<int, rules::kMaxKinds> mobility_weight_{};  // centipawns per square reached (x4)
   std::uint16_t pawn_kinds_ = 0;

@@ -112,10 +112,15 @@ void Searcher::Worker::set_deadlines() {
   const std::int64_t left = white ? c.wtime : c.btime, increment = white ? c.winc : c.binc;
   int moves_to_go = c.moves_to_go > 0 ? std::min(c.moves_to_go, 40) : 35;
   if (variant_.two_moves_until_capture && root_.has_double_move(root_.side_to_move())) moves_to_go *= 2;
+  // Every move costs some time besides the search (the way to us and back, a busy machine): keep
+  // that for each move to come, so that a long game without increment does not run the clock out.
   // Never plan to use more than a fifth of what is left, and keep a margin for the way back.
+  constexpr std::int64_t kOverheadPerMove = 50;
+  const std::int64_t usable = std::max<std::int64_t>(
+      1, left + increment * (moves_to_go - 1) - kOverheadPerMove * (moves_to_go + 2));
   const std::int64_t margin = std::min<std::int64_t>(100, left / 10);
   const std::int64_t most = std::max<std::int64_t>(1, std::min(left / 5 + increment, left - margin));
-  const std::int64_t soft = std::min(most, left / moves_to_go + increment * 3 / 4);
+  const std::int64_t soft = std::min(most, usable / moves_to_go);
   const std::int64_t hard = std::min(most, soft * 4);
   soft_ms_ = soft_ms_ ? std::min(soft_ms_, std::max<std::int64_t>(1, soft)) : std::max<std::int64_t>(1, soft);
   hard_ms_ = hard_ms_ ? std::min(hard_ms_, std::max<std::int64_t>(1, hard)) : std::max<std::int64_t>(1, hard);
