@@ -100,6 +100,7 @@ class Searcher::Worker {
   std::array<std::array<std::array<int, rules::kMaxSquares>, rules::kMaxSquares>, 2> history_{};
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
   std::array<int, kMaxPly + 1> pv_length_{};
+  int completed_depth_ = 0;
   std::optional<Move> root_best_;
   int root_best_score_ = -kInfinity;
 };
@@ -128,8 +129,10 @@ void Searcher::Worker::set_deadlines() {
 
 bool Searcher::Worker::aborting() {
   if (aborted_) return true;
+  // Time never cuts the first iteration short: without it the move would be a blind guess (one
+  // that leaves the king to be taken, on the ring), and it takes a few hundred nodes.
   if (stop_.load(std::memory_order_relaxed) || (limits_.nodes && nodes_ >= limits_.nodes) ||
-      (hard_ms_ && (nodes_ & 255) == 0 && elapsed_ms() >= hard_ms_))
+      (hard_ms_ && completed_depth_ > 0 && (nodes_ & 255) == 0 && elapsed_ms() >= hard_ms_))
     aborted_ = true;
   return aborted_;
 }
@@ -441,6 +444,7 @@ SearchResult Searcher::Worker::run(const InfoCallback& info) {
       break;
     }
     previous = score;
+    completed_depth_ = depth;
     result.best = root_best_;
     result.score = score;
     result.depth = depth;
@@ -482,6 +486,7 @@ std::vector<Searcher::ScoredMove> Searcher::Worker::score_all(int depth) {
                                                             : -quiesce(child, -kInfinity, kInfinity, 1, child.in_check());
     if (aborted_) break;
     scored.push_back({m, score});
+    completed_depth_ = 1;  // from now on time may cut the scoring short
   }
   hashes_.pop_back();
   std::stable_sort(scored.begin(), scored.end(), [](const ScoredMove& a, const ScoredMove& b) { return a.score > b.score; });
