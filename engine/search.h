@@ -23,6 +23,8 @@ struct Clock {
 };
 
 // Limits of one search; zero means "no limit of this kind". With none at all it runs until stopped.
+// Time (movetime, or the share of the clock it allots itself) never cuts the first iteration
+// short, which takes a few hundred nodes; node limits and `stop` end the search at once.
 struct Limits {
   int depth = 0;
   std::uint64_t nodes = 0;
@@ -52,7 +54,8 @@ struct SearchResult {
 // Called after each completed iteration, on the searching thread.
 using InfoCallback = std::function<void(const SearchInfo&)>;
 
-// Plies to the mate a score announces: positive when the side to move mates, nothing otherwise.
+// Plies to the mate a score announces: positive when the side to move mates, negative when it
+// is mated, nothing for an ordinary score.
 std::optional<int> mate_plies(int score);
 
 class Searcher {
