@@ -465,31 +465,34 @@ SearchResult Searcher::Worker::run(const InfoCallback& info) {
   return result;
 }
 
+// Scores every move one ply deeper a pass, best first, until the depth is reached. A limit that
+// ends a pass early leaves the last whole pass's scores (the first pass, a quiescence search per
+// move, is always finished), so a short budget gives shallower scores, never a partial list.
 std::vector<Searcher::ScoredMove> Searcher::Worker::score_all(int depth) {
   std::vector<ScoredMove> scored;
   MoveList root_moves;
   rules::MoveGenerator(root_).legal(root_moves);
   if (root_.king(root_.side_to_move()) == rules::kNoSquare) return scored;
+  for (const Move& m : root_moves) scored.push_back({m, 0});
   hashes_.push_back(root_.hash());
-  for (const Move& m : root_moves) {
-    Position child = root_;
-    child.play(m);
-    int score = 0;
-    for (int d = 1; d < depth; ++d) {  // deepening fills the table, so the last pass is cheap
-      score = child.side_to_move() == root_.side_to_move()
-                  ? search(child, d, -kInfinity, kInfinity, 1, true, true, false)
-                  : -search(child, d, -kInfinity, kInfinity, 1, true, true, child.in_check());
+  for (int pass = 1; pass <= std::max(1, depth); ++pass) {
+    std::vector<ScoredMove> deeper;
+    for (const ScoredMove& previous : scored) {
+      Position child = root_;
+      child.play(previous.move);
+      const int score = child.side_to_move() == root_.side_to_move()
+                            ? search(child, pass - 1, -kInfinity, kInfinity, 1, true, true, false)
+                            : -search(child, pass - 1, -kInfinity, kInfinity, 1, true, true, child.in_check());
       if (aborted_) break;
+      deeper.push_back({previous.move, score});
     }
-    if (depth <= 1)
-      score = child.side_to_move() == root_.side_to_move() ? quiesce(child, -kInfinity, kInfinity, 1, false)
-                                                            : -quiesce(child, -kInfinity, kInfinity, 1, child.in_check());
+    if (aborted_ && completed_depth_ > 0) break;
+    std::stable_sort(deeper.begin(), deeper.end(), [](const ScoredMove& a, const ScoredMove& b) { return a.score > b.score; });
+    scored = std::move(deeper);
+    completed_depth_ = pass;
     if (aborted_) break;
-    scored.push_back({m, score});
-    completed_depth_ = 1;  // from now on time may cut the scoring short
   }
   hashes_.pop_back();
-  std::stable_sort(scored.begin(), scored.end(), [](const ScoredMove& a, const ScoredMove& b) { return a.score > b.score; });
   return scored;
 }
 

@@ -74,8 +74,9 @@ class Searcher {
                       const InfoCallback& info = {});
 
   // Every legal move with its score from a full-width search limits.depth plies deep (at least 1)
-  // (levels that choose among good and bad moves on purpose use this), best first. The other
-  // limits and `stop` cut it short: then only the moves scored so far are listed.
+  // (levels that choose among good and bad moves on purpose use this), best first. Time cuts it
+  // short to the last depth every move was scored at; `stop` or a node limit during the first
+  // pass leaves only the moves scored so far.
   struct ScoredMove {
     rules::Move move;
     int score;
