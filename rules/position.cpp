@@ -386,6 +386,14 @@ void Position::play(const Move& move) {
   }
 }
 
+void Position::pass() {
+  set_en_passant(kNoSquare);
+  toggle(moved_this_turn_, zobrist().moved_this_turn, moved_this_turn_);
+  if (side_ == Color::Black) ++fullmove_;
+  side_ = ~side_;
+  hash_ ^= zobrist().black_to_move;
+}
+
 // Only the man that moved can have come face to face with a pawn of its own side: if it is a pawn
 // and each stands on the other's step forward, both leave the board.
 void Position::remove_meeting_pawns(Square moved) {

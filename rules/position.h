@@ -71,6 +71,9 @@ class Position {
   bool attacked(Square s, Color by) const;
   // Plays a move from legal_moves(); anything else is undefined.
   void play(const Move& move);
+  // Hands the move to the other side without moving (ends a two-move turn): not a move of any
+  // variant, only the engine's null-move search uses it.
+  void pass();
   bool is_capture(const Move& move) const;
   bool has_mating_material(Color c) const;
 

@@ -15,7 +15,8 @@ void usage(std::ostream& out) {
          "            [--seat-messages-per-second R] [--spectator-idle-s S] [--metrics ADDR:PORT]\n"
          "  variants\n"
          "  perft     --variant V [--fen F] [--moves M ...] --depth N [--divide]\n"
-         "  moves     --variant V [--fen F] [--moves M ...]\n";
+         "  moves     --variant V [--fen F] [--moves M ...]\n"
+         "  uci       (the engine over UCI on stdin/stdout)\n";
 }
 
 }  // namespace
@@ -26,6 +27,7 @@ int main(int argc, char** argv) {
       {"variants", arbiter::variants_command},
       {"perft", arbiter::perft_command},
       {"moves", arbiter::moves_command},
+      {"uci", arbiter::uci_command},
   };
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "help") {
     usage(argc < 2 ? std::cerr : std::cout);
