@@ -88,6 +88,8 @@ std::string_view to_string(CheckDirection direction) {
 
 std::string_view to_string(AnyAnswer answer) { return answer == AnyAnswer::Try ? "try" : "no"; }
 
+std::vector<CheckDirection> announced_checks(const Position& position) { return check_directions(position); }
+
 Umpire::Umpire(Position start) : game_(std::move(start)) {}
 
 Result<Umpire> Umpire::replay(Position start, const std::vector<UmpireAct>& acts) {

@@ -18,6 +18,9 @@ namespace arbiter::rules {
 // diagonal it attacks on.
 enum class CheckDirection : std::uint8_t { Rank, File, LongDiagonal, ShortDiagonal, Knight };
 std::string_view to_string(CheckDirection direction);  // "rank", "file", "long_diagonal", ...
+// The checks against the side to move in `position`, as the umpire announces them: for players
+// who weigh positions they imagine (engine/kriegspiel_belief.h).
+std::vector<CheckDirection> announced_checks(const Position& position);
 
 // What both players hear after a legal move, besides that it was made. Never what moved or what
 // was taken; castling and promotion are not announced.
