@@ -123,10 +123,10 @@ rules::Result<KriegspielDecision> KriegspielPlayer::decide(const KriegspielView&
   const std::vector<Position>& samples = belief_->samples();
   const Color me = view.me();
 
-  // The tries on the own board: an umpire over an imagined position answers them from the own
-  // men alone, which every sample holds as they are.
+  // The tries on the own board, the umpire's rule applied to an imagined position: they depend
+  // on the own men alone, which every sample holds as they are.
   std::vector<std::string> tries;
-  for (std::string& uci : rules::Umpire(samples.front()).possible_moves(me)) {
+  for (std::string& uci : rules::Umpire::own_board_moves(samples.front(), me)) {
     const auto& refused = view.refused_this_turn();
     if (std::find(refused.begin(), refused.end(), uci) != refused.end()) continue;
     if (view.pawn_capture_owed() && !is_pawn_capture_try(samples.front(), uci)) continue;
