@@ -29,6 +29,8 @@ std::uint64_t kriegspiel_seed(std::uint64_t seed, std::uint64_t step, std::uint6
 namespace {
 
 constexpr int kRepairAttempts = 6000;
+// How much likelier than a quiet move the opponent is to play a capture it has.
+constexpr double kCaptureWeight = 10;
 
 struct FenFields {
   std::string placement, side, castling, en_passant;
@@ -118,15 +120,12 @@ bool has_pawn_capture(const Position& p) {
   return false;
 }
 
-// How likely a sensible opponent is to have played `m` among the moves announced alike: a
-// capture by a cheaper man, a promotion to the strongest kind.
+// How likely a sensible opponent is to play `m`, relative to a quiet move: captures much more
+// (a player tries them first), by a cheaper man more; a promotion to the strongest kind.
 double sensible_weight(const Position& p, const Move& m) {
   double weight = 1;
   const Square taken = capture_square(p, m);
-  if (taken != rules::kNoSquare) {
-    const int gain = man_value(p, taken) - man_value(p, m.from);
-    weight += std::max(0, gain) / 100.0;
-  }
+  if (taken != rules::kNoSquare) weight = kCaptureWeight + std::max(0, man_value(p, taken) - man_value(p, m.from)) / 100.0;
   if (m.promotion >= 0) weight *= man_value(p.variant(), m.promotion) >= 900 ? 4 : 0.2;
   return weight;
 }
@@ -147,15 +146,16 @@ KriegspielBelief::KriegspielBelief(const rules::Variant& variant, Color me, std:
   own_.fullmove = start.fullmove_number();
 }
 
-std::optional<Position> KriegspielBelief::follow(const Position& before, const HeardAct& act, KriegspielRandom& rng) const {
+std::optional<KriegspielBelief::Followed> KriegspielBelief::follow(const Position& before, const HeardAct& act,
+                                                                   KriegspielRandom& rng) const {
   const bool mine = act.by == me_;
   switch (act.kind) {
     case HeardAct::Kind::Any:
       if (has_pawn_capture(before) != (act.answer == rules::AnyAnswer::Try)) return std::nullopt;
-      return before;
+      return Followed{before, 1};
     case HeardAct::Kind::Illegal:
       if (mine && before.parse_uci(act.uci).ok()) return std::nullopt;
-      return before;
+      return Followed{before, 1};
     case HeardAct::Kind::Moved: break;
   }
   auto announced_alike = [&](const Move& m, Position& after) {
@@ -168,29 +168,33 @@ std::optional<Position> KriegspielBelief::follow(const Position& before, const H
     auto move = before.parse_uci(act.uci);
     Position after = before;
     if (!move || !announced_alike(*move, after)) return std::nullopt;
-    return after;
+    return Followed{std::move(after), 1};
   }
+  // The opponent's move: one of those announced alike, as likely as a sensible player plays it.
+  // How likely the announcement was in this position weighs the position itself.
   std::vector<Position> candidates;
   std::vector<double> weights;
-  double total = 0;
+  double alike = 0, all = 0;
   for (const Move& m : before.legal_moves()) {
     if (opponent_owes_pawn_capture_ && !pawn_capture(before, m)) continue;
+    const double weight = sensible_weight(before, m);
+    all += weight;
     Position after = before;
     if (!announced_alike(m, after)) continue;
     candidates.push_back(std::move(after));
-    weights.push_back(sensible_weight(before, m));
-    total += weights.back();
+    weights.push_back(weight);
+    alike += weight;
   }
   if (candidates.empty()) return std::nullopt;
-  double pick = rng.unit() * total;
+  double pick = rng.unit() * alike;
   for (std::size_t i = 0; i < candidates.size(); ++i)
-    if ((pick -= weights[i]) <= 0) return candidates[i];
-  return candidates.back();
+    if ((pick -= weights[i]) <= 0 || i + 1 == candidates.size()) return Followed{std::move(candidates[i]), alike / all};
+  return std::nullopt;
 }
 
 void KriegspielBelief::hear(const HeardAct& act) {
   KriegspielRandom rng(kriegspiel_seed(seed_, acts_heard_, 1));
-  std::vector<Position> next;
+  std::vector<Followed> next;
   for (const Position& p : samples_)
     if (auto after = follow(p, act, rng)) next.push_back(std::move(*after));
   if (next.empty()) {
@@ -199,10 +203,24 @@ void KriegspielBelief::hear(const HeardAct& act) {
   }
   const bool gave_up = next.empty();
   // Nothing agrees: keep what was believed of the hidden men, with the own men as they now are.
-  if (gave_up) ++give_ups_, next = samples_;
-  const std::size_t survivors = next.size();
-  while (next.size() < std::size_t(target_)) next.push_back(next[rng.below(survivors)]);
-  samples_ = std::move(next);
+  if (gave_up) {
+    ++give_ups_;
+    for (const Position& p : samples_) next.push_back({p, 1});
+  }
+  // Draw the new samples by weight (systematic resampling): as many as before, the likelier
+  // positions more often.
+  double total = 0;
+  for (const Followed& f : next) total += f.weight;
+  std::vector<Position> drawn;
+  drawn.reserve(std::size_t(target_));
+  const double step = total / target_;
+  double at = rng.unit() * step, reached = 0;
+  for (Followed& f : next) {
+    reached += f.weight;
+    while (at < reached && drawn.size() < std::size_t(target_)) drawn.push_back(f.position), at += step;
+  }
+  while (drawn.size() < std::size_t(target_)) drawn.push_back(next.back().position);
+  samples_ = std::move(drawn);
   track_own_men(act);
   if (gave_up) match_own_men(rng);
 
@@ -296,8 +314,13 @@ std::optional<Position> KriegspielBelief::mutate(const Position& p, const std::v
   if (hidden.empty()) return std::nullopt;
   const Square from = hidden[rng.below(hidden.size())];
   const bool king = men[from]->kind == v.royal_kind();
-  if (!king && rng.below(5) == 0) {
-    men[from].reset();  // a man believed alive was taken unseen before: forget it
+  // The number of hidden men is known (every capture of ours is announced), their kinds and
+  // squares are not: a man is moved, or is taken to be of another kind (an unseen promotion).
+  if (!king && rng.below(4) == 0) {
+    const int kind = int(rng.below(v.kinds.size()));
+    if (kind == v.royal_kind() || kind == men[from]->kind) return std::nullopt;
+    if (v.kinds[kind].pawn && (g.rank_of(from) == 0 || g.rank_of(from) == g.ranks() - 1)) return std::nullopt;
+    men[from]->kind = kind;
   } else {
     const Square to = !hints.empty() && rng.below(2) ? hints[rng.below(hints.size())] : Square(rng.below(g.size()));
     if (men[to]) return std::nullopt;
@@ -310,9 +333,9 @@ std::optional<Position> KriegspielBelief::mutate(const Position& p, const std::v
   return position_of(v, men, p.side_to_move(), f.castling, f.halfmove, f.fullmove);
 }
 
-std::vector<Position> KriegspielBelief::repair(const HeardAct& act, KriegspielRandom& rng) const {
+std::vector<KriegspielBelief::Followed> KriegspielBelief::repair(const HeardAct& act, KriegspielRandom& rng) const {
   const std::vector<Square> hints = hints_for(act);
-  std::vector<Position> repaired;
+  std::vector<Followed> repaired;
   const std::size_t enough = std::max<std::size_t>(1, samples_.size() / 4);
   for (int attempt = 0; attempt < kRepairAttempts && repaired.size() < enough; ++attempt) {
     std::optional<Position> p = samples_[rng.below(samples_.size())];
@@ -330,8 +353,19 @@ void KriegspielBelief::match_own_men(KriegspielRandom& rng) {
   std::vector<Position> matched;
   for (const Position& p : samples_) {
     Men men = men_of(p);
-    for (std::size_t s = 0; s < men.size(); ++s)
+    std::vector<Piece> displaced;  // hidden men where our men are: they stand somewhere else
+    for (std::size_t s = 0; s < men.size(); ++s) {
+      if (men[s] && men[s]->color != me_ && own_.men[s]) displaced.push_back(*men[s]);
       if (own_.men[s] || (men[s] && men[s]->color == me_)) men[s] = own_.men[s];
+    }
+    for (const Piece& man : displaced)
+      for (int attempt = 0; attempt < 200; ++attempt) {
+        const Square to = Square(rng.below(men.size()));
+        const int rank = v.geometry.rank_of(to);
+        if (men[to] || (v.kinds[man.kind].pawn && (rank == 0 || rank == v.geometry.ranks() - 1))) continue;
+        men[to] = man;
+        break;
+      }
     const FenFields f = fields_of(p.fen());
     std::string rights = own_.rights;
     for (const rules::CastlingRule& rule : v.castling[rules::index(~me_)])

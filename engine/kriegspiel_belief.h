@@ -3,8 +3,9 @@
 // agreeing with every act the seat has heard (a particle filter, as Darkboard's Monte Carlo
 // player keeps one). Each act filters the samples: an own try answered "No" keeps those where it
 // is illegal, an own move those where it is legal and announced alike; an opponent's move is
-// sampled in each position among the moves announced alike, sensible ones likelier. When no
-// sample survives an act, samples are repaired by moving or removing hidden men until they agree
+// sampled in each position among the moves announced alike, sensible ones (captures) likelier,
+// and positions are redrawn by how likely the announcement was in them. When no
+// sample survives an act, samples are repaired by moving hidden men or changing their kinds until they agree
 // with it. It is fed HeardActs only, so it knows no more than the seat.
 #include <cstdint>
 #include <optional>
@@ -46,8 +47,13 @@ class KriegspielBelief {
   int give_ups() const { return give_ups_; }    // of those, acts no repair agreed with either
 
  private:
-  std::optional<rules::Position> follow(const rules::Position& before, const HeardAct& act, KriegspielRandom& rng) const;
-  std::vector<rules::Position> repair(const HeardAct& act, KriegspielRandom& rng) const;
+  // A sample after an act, and how likely the act was in it (relative).
+  struct Followed {
+    rules::Position position;
+    double weight;
+  };
+  std::optional<Followed> follow(const rules::Position& before, const HeardAct& act, KriegspielRandom& rng) const;
+  std::vector<Followed> repair(const HeardAct& act, KriegspielRandom& rng) const;
   std::optional<rules::Position> mutate(const rules::Position& p, const std::vector<rules::Square>& hints,
                                         KriegspielRandom& rng) const;
   std::vector<rules::Square> hints_for(const HeardAct& act) const;

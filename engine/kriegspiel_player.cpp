@@ -23,6 +23,11 @@ constexpr double kUnknown = -1e7;
 // How much of the worst capture the opponent could make next we expect to lose: a blind
 // opponent does not always find it.
 constexpr double kEnPriseShare = 0.8;
+constexpr double kOtherEnPriseShare = 0.2;
+// Men kept count a little beyond the difference: even trades leave nothing to mate with.
+constexpr double kOwnMaterialShare = 0.2;
+// How much of an unguarded man's worth we count as at risk from attackers no sample shows.
+constexpr double kLooseShare = 0.2;
 // "Are there any?" is worth asking unless the best pawn capture is this much worse than the
 // best other try (after "Try" the next try must be a pawn capture).
 constexpr double kAnyMargin = 100;
@@ -46,21 +51,26 @@ double evaluate(const Position& q, Color me) {
   if (replies.empty()) return q.in_check() ? kMate : 0;
   if (q.halfmove_clock() >= v.fifty_move_plies || (!q.has_mating_material(me) && !q.has_mating_material(them))) return 0;
 
-  static constexpr int kPawnAdvance[] = {0, 0, 4, 10, 22, 45, 85, 0, 0, 0};
-  double material = 0, their_pieces = 0, score = 0;
+  // Early pushes only walk into unseen pawns; near promotion they count.
+  static constexpr int kPawnAdvance[] = {0, 0, 0, 2, 8, 25, 60, 0, 0, 0};
+  double material = 0, own_material = 0, their_pieces = 0, score = 0;
   for (Square s = 0; s < g.size(); ++s) {
     auto man = q.piece_at(s);
     if (!man) continue;
     const int worth = man_value(v, man->kind);
     const double sign = man->color == me ? 1 : -1;
     material += sign * worth;
+    if (man->color == me) own_material += worth;
     if (v.kinds[man->kind].pawn) score += sign * kPawnAdvance[std::min(relative_rank(g, man->color, s), 9)];
     else if (man->color == them) their_pieces += worth;
+    // A man of ours nobody guards is lost to the first unseen attacker; a guarded one is traded.
+    if (man->color == me && worth && !q.attacked(s, me)) score -= kLooseShare * worth;
   }
-  score += material;
+  score += material + kOwnMaterialShare * own_material;
+  if (!q.has_mating_material(me)) score = std::min(score, 0.0);  // nothing left to win with
 
   // The opponent's best capture next: what it takes, less what it loses when we take back.
-  double en_prise = 0;
+  double en_prise = 0, en_prise_total = 0;
   int king_moves = 0;
   const Square their_king = q.king(them), my_king = q.king(me);
   for (const Move& m : replies) {
@@ -69,9 +79,12 @@ double evaluate(const Position& q, Color me) {
     if (taken == rules::kNoSquare) continue;
     double gain = man_value(q, taken);
     if (q.attacked(m.to, me)) gain -= man_value(q, m.from);
+    if (gain <= 0) continue;
     en_prise = std::max(en_prise, gain);
+    en_prise_total += gain;
   }
-  score -= kEnPriseShare * en_prise;
+  // The worst capture most likely comes; the others may come next.
+  score -= kEnPriseShare * en_prise + kOtherEnPriseShare * (en_prise_total - en_prise);
   if (q.in_check()) score += 15;
 
   // Nearly bare opponent: drive their king to the edge, restrict it, bring ours up.
