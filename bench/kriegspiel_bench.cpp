@@ -1,5 +1,5 @@
 // The Kriegspiel computer player against baseline players, refereed by the real umpire:
-//   kriegspiel_bench [GAMES=50] [OPPONENTS=random,greedy] [SEED=1]
+//   kriegspiel_bench [GAMES=50] [OPPONENTS=random,greedy] [SEED=1] [SAMPLES=512] [WEIGHED=48]
 // GAMES per opponent and colour. A random player tries moves its own board allows at random; a
 // greedy one captures whenever a capture is legal (the harness tells it: stronger than any
 // player who cannot see), else tries at random. Prints the computer's score (a win 1, a draw
@@ -52,6 +52,9 @@ int main(int argc, char** argv) {
   const int games = argc > 1 ? std::atoi(argv[1]) : 50;
   const std::string opponents = argc > 2 ? argv[2] : "random,greedy";
   const std::uint64_t seed = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 1;
+  engine::KriegspielSettings settings;
+  if (argc > 4) settings.samples = std::atoi(argv[4]);
+  if (argc > 5) settings.weighed_samples = std::atoi(argv[5]);
   const rules::Variant& variant = *rules::find_variant("kriegspiel");
 
   for (const std::string opponent : {"random", "greedy"}) {
@@ -61,7 +64,7 @@ int main(int argc, char** argv) {
       Tally tally;
       for (int g = 0; g < games; ++g) {
         const std::uint64_t game_seed = seed * 1000003 + std::uint64_t(g) * 2 + std::uint64_t(computer);
-        engine::KriegspielPlayer player(game_seed);
+        engine::KriegspielPlayer player(game_seed, settings);
         ComputerTally computer_tally;
         engine::KriegspielRandom rng(game_seed ^ 0xabcdef);
         const Seat me = computer_seat(player, computer_tally);

@@ -25,7 +25,7 @@ struct KriegspielDecision {
 };
 
 struct KriegspielSettings {
-  int samples = 128;         // positions in the belief
+  int samples = 512;         // positions in the belief
   int weighed_samples = 48;  // of those, how many each decision weighs tries over
 };
 
