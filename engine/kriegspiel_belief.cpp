@@ -101,18 +101,12 @@ std::optional<Position> position_of(const rules::Variant& v, const Men& men, Col
   return *p;
 }
 
-Square capture_square(const Position& p, const Move& m) {
-  const rules::Geometry& g = p.variant().geometry;
-  if (m.kind == Move::Kind::EnPassant) return g.square(g.file_of(m.to), g.rank_of(m.from));
-  return p.is_capture(m) ? Square(m.to) : rules::kNoSquare;
-}
-
 bool is_pawn(const Position& p, Square s) {
   auto man = p.piece_at(s);
   return man && p.variant().kinds[man->kind].pawn;
 }
 
-bool pawn_capture(const Position& p, const Move& m) { return is_pawn(p, m.from) && capture_square(p, m) != rules::kNoSquare; }
+bool pawn_capture(const Position& p, const Move& m) { return is_pawn(p, m.from) && taken_square(p, m) != rules::kNoSquare; }
 
 bool has_pawn_capture(const Position& p) {
   for (const Move& m : p.legal_moves())
@@ -124,7 +118,7 @@ bool has_pawn_capture(const Position& p) {
 // (a player tries them first), by a cheaper man more; a promotion to the strongest kind.
 double sensible_weight(const Position& p, const Move& m) {
   double weight = 1;
-  const Square taken = capture_square(p, m);
+  const Square taken = taken_square(p, m);
   if (taken != rules::kNoSquare) weight = kCaptureWeight + std::max(0, man_value(p, taken) - man_value(p, m.from)) / 100.0;
   if (m.promotion >= 0) weight *= man_value(p.variant(), m.promotion) >= 900 ? 4 : 0.2;
   return weight;
@@ -159,7 +153,7 @@ std::optional<KriegspielBelief::Followed> KriegspielBelief::follow(const Positio
     case HeardAct::Kind::Moved: break;
   }
   auto announced_alike = [&](const Move& m, Position& after) {
-    if (capture_square(before, m) != act.capture) return false;
+    if (taken_square(before, m) != act.capture) return false;
     after = before;
     after.play(m);
     return rules::announced_checks(after) == act.checks;

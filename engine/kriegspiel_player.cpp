@@ -36,12 +36,6 @@ int relative_rank(const rules::Geometry& g, Color c, Square s) {
   return c == Color::White ? g.rank_of(s) : g.ranks() - 1 - g.rank_of(s);
 }
 
-Square taken_square(const Position& p, const Move& m) {
-  const rules::Geometry& g = p.variant().geometry;
-  if (m.kind == Move::Kind::EnPassant) return g.square(g.file_of(m.to), g.rank_of(m.from));
-  return p.is_capture(m) ? Square(m.to) : rules::kNoSquare;
-}
-
 // The worth of `q` (the opponent to move, just after our try) to `me`, in centipawns.
 double evaluate(const Position& q, Color me) {
   const rules::Variant& v = q.variant();
