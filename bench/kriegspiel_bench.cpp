@@ -3,7 +3,8 @@
 // GAMES per opponent and colour. A random player tries moves its own board allows at random; a
 // greedy one captures whenever a capture is legal (the harness tells it: stronger than any
 // player who cannot see), else tries at random. Prints the computer's score (a win 1, a draw
-// 1/2) with a 95% interval, how games ended, and the time per move.
+// 1/2) with a 95% interval, how games ended, the time per game and per decision (a question or
+// a try, the belief's update on the acts since the last one included).
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -22,7 +23,7 @@ struct Tally {
   int wins = 0, draws = 0, losses = 0;
   double sum = 0, sum_squares = 0;
   long plies = 0, decisions = 0, nonsense = 0;
-  double seconds = 0;
+  double seconds = 0, deciding = 0;
   std::map<std::string, int> endings;
   int repairs = 0, give_ups = 0;
   void add(double score) {
@@ -37,9 +38,9 @@ void report(const std::string& title, const Tally& t) {
   const int n = t.games();
   const double mean = t.sum / n, variance = n > 1 ? (t.sum_squares - n * mean * mean) / (n - 1) : 0;
   const double margin = 1.96 * std::sqrt(std::max(0.0, variance) / n);
-  std::printf("%-28s %4d games  +%d =%d -%d  score %.1f%% +- %.1f%%  plies/game %.0f  ms/decision %.1f  nonsense %ld  repairs/game %.1f  give-ups %d\n",
-              title.c_str(), n, t.wins, t.draws, t.losses, 100 * mean, 100 * margin, double(t.plies) / n,
-              1000 * t.seconds / std::max<long>(1, t.decisions), t.nonsense, double(t.repairs) / n, t.give_ups);
+  std::printf("%-28s %4d games  +%d =%d -%d  score %.1f%% +- %.1f%%  plies/game %.0f  s/game %.1f  ms/decision %.1f  nonsense %ld  repairs/game %.1f  give-ups %d\n",
+              title.c_str(), n, t.wins, t.draws, t.losses, 100 * mean, 100 * margin, double(t.plies) / n, t.seconds / n,
+              1000 * t.deciding / std::max<long>(1, t.decisions), t.nonsense, double(t.repairs) / n, t.give_ups);
   std::printf("%-28s endings:", "");
   for (const auto& [ending, count] : t.endings) std::printf(" %s %d", ending.c_str(), count);
   std::printf("\n");
@@ -79,6 +80,7 @@ int main(int argc, char** argv) {
           t->add(score);
           t->plies += long(umpire.game().moves().size());
           t->decisions += computer_tally.decisions;
+          t->deciding += computer_tally.deciding_seconds;
           t->nonsense += computer_tally.nonsense + computer_tally.off_own_board;
           t->endings[std::string(rules::to_string(outcome.reason)) + (score == 1 ? "(won)" : score == 0 ? "(lost)" : "")]++;
           t->repairs += player.belief()->repairs();

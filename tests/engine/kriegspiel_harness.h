@@ -4,6 +4,7 @@
 // everything; the computer gets only the view the server would send its seat, built here from
 // the protocol's own per-viewer JSON (protocol/umpire_views.h), as the server's computer seat does.
 #include <algorithm>
+#include <chrono>
 #include <functional>
 #include <optional>
 #include <stdexcept>
@@ -49,6 +50,7 @@ using Seat = std::function<void(Umpire&, Color)>;
 
 struct ComputerTally {
   int decisions = 0, tries = 0, questions = 0;
+  double deciding_seconds = 0;  // inside KriegspielPlayer::decide (for bench/, never asserted)
   int nonsense = 0;        // tries the umpire refused privately: must stay 0
   int off_own_board = 0;   // tries not among the umpire's possible tries: must stay 0
   std::vector<std::string> errors;
@@ -60,7 +62,9 @@ inline Seat computer_seat(engine::KriegspielPlayer& player, ComputerTally& tally
   return [&player, &tally](Umpire& umpire, Color me) {
     auto view = seat_view(umpire, me);
     if (!view) throw std::runtime_error("view: " + view.error());
+    const auto started = std::chrono::steady_clock::now();
     auto decision = player.decide(*view);
+    tally.deciding_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (!decision) throw std::runtime_error("decide: " + decision.error());
     ++tally.decisions;
     if (decision->kind == engine::KriegspielDecision::Kind::AskAny) {
