@@ -267,6 +267,10 @@ std::optional<std::string> KriegspielBelief::own_fen_mismatch(const std::string&
   std::sort(rights.begin(), rights.end());
   std::sort(tracked.begin(), tracked.end());
   if (rights != tracked) return "the castling rights are not the acts' ones";
+  Men held = men_of(samples_.front());
+  for (auto& man : held)
+    if (man && man->color != me_) man.reset();
+  if (placement_of(*variant_, held) != f.placement) return "no hidden men were found to stand with the own men";
   return std::nullopt;
 }
 
@@ -378,6 +382,14 @@ void KriegspielBelief::match_own_men(KriegspielRandom& rng) {
       fixed = position_of(v, moved, own_.to_move, rights, f.halfmove, own_.fullmove);
     }
     if (fixed) matched.push_back(std::move(*fixed));
+  }
+  // Nothing believed fits: believe in a lone king, somewhere it is not attacked.
+  for (int attempt = 0; matched.empty() && attempt < 200; ++attempt) {
+    Men men = own_.men;
+    const Square king = Square(rng.below(men.size()));
+    if (men[king]) continue;
+    men[king] = Piece{~me_, v.royal_kind()};
+    if (auto lone = position_of(v, men, own_.to_move, own_.rights, 0, own_.fullmove)) matched.push_back(std::move(*lone));
   }
   if (matched.empty()) return;
   const std::size_t kept = matched.size();

@@ -38,7 +38,8 @@ class KriegspielBelief {
 
   // Takes in the next act the seat heard.
   void hear(const HeardAct& act);
-  // Why the seat's own FEN is not the own men the acts heard so far lead to, if it is not.
+  // Why the seat's own FEN is not the own men the acts heard so far lead to, or the samples do
+  // not hold them, if so.
   std::optional<std::string> own_fen_mismatch(const std::string& own_fen) const;
 
   const std::vector<rules::Position>& samples() const { return samples_; }
