@@ -80,6 +80,14 @@ std::string_view to_string(CheckDirection direction) {
 
 std::string_view to_string(AnyAnswer answer) { return answer == AnyAnswer::Try ? "try" : "no"; }
 
+std::vector<CheckDirection> announced_checks(const Position& position) { return check_directions(position); }
+
+std::vector<std::string> Umpire::own_board_moves(const Position& position, Color who) {
+  std::vector<std::string> moves;
+  for (OwnBoardTry& t : Umpire(position).own_board_tries(who)) moves.push_back(std::move(t.uci));
+  return moves;
+}
+
 Umpire::Umpire(Position start) : game_(std::move(start)) {}
 
 Result<Umpire> Umpire::replay(Position start, const std::vector<UmpireAct>& acts) {
