@@ -77,6 +77,26 @@ static bool en_passant_capturable(const Position& pos, Square s) {
   return false;
 }
 
+// A FEN's en-passant square stands only where an enemy man just passed it with a double step:
+// the square empty, that man one step beyond it, the square it came from empty and on its
+// double-step rank. Fairy-Stockfish ignores any other, and so do we (capturing on it would
+// take a man that is not there).
+static bool just_passed(const Position& pos, Square s) {
+  const Variant& v = pos.variant();
+  const Geometry& g = v.geometry;
+  const Color them = ~pos.side_to_move();
+  if (pos.piece_at(s)) return false;
+  for (std::size_t k = 0; k < v.kinds.size(); ++k) {
+    if (!v.kinds[k].en_passant || !v.kinds[k].double_step) continue;
+    const int forward = v.tables().forward[index(them)][k];
+    const Square man = g.offset(s, 0, forward), from = g.offset(s, 0, -forward);
+    if (man != kNoSquare && from != kNoSquare && (pos.pieces(them, int(k)) & bit(man)) && !pos.piece_at(from) &&
+        (v.tables().double_step_from[index(them)][k] & bit(from)))
+      return true;
+  }
+  return false;
+}
+
 Result<Position> Position::from_fen(const Variant& variant, std::string_view fen) {
   const Geometry& g = variant.geometry;
   Position pos(variant);
@@ -150,7 +170,7 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
   if (ep != "-") {
     Square s = g.parse(ep);
     if (s == kNoSquare) return Error{"FEN en-passant square '" + ep + "' is not on the board"};
-    if (en_passant_capturable(pos, s)) pos.set_en_passant(s);
+    if (just_passed(pos, s) && en_passant_capturable(pos, s)) pos.set_en_passant(s);
   }
   pos.halfmove_ = halfmove;
   pos.fullmove_ = fullmove;

@@ -102,3 +102,16 @@ TEST_CASE("double step: a move kind of its own, which alone leaves an en-passant
   CHECK(steward.parse_uci("e2e4")->kind == Move::Kind::DoubleStep);
   CHECK(steward.parse_uci("e2e3")->kind == Move::Kind::Normal);
 }
+
+TEST_CASE("en passant: a FEN's square stands only where an enemy pawn has just passed it") {
+  const Variant& chess = *find_variant("chess");
+  CHECK(at(chess, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").fen() == "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
+  // No pawn beyond the square, or a man on the square it came from: the square is ignored.
+  CHECK(at(chess, "4k3/8/8/4P3/8/8/8/4K3 w - d6 0 2").fen() == "4k3/8/8/4P3/8/8/8/4K3 w - - 0 2");
+  CHECK(at(chess, "4k3/3n4/8/3pP3/8/8/8/4K3 w - d6 0 2").fen() == "4k3/3n4/8/3pP3/8/8/8/4K3 w - - 0 2");
+  // Found by fuzzing: Grand with White's "en passant" onto e4, where no black pawn passed; taking
+  // there removed a man from the empty e3.
+  Position grand = at(*find_variant("grand"), "r8r/1nbqkcabn1/ppp2ppppp/3p6/4pP4/10/10/PPPP1PPPPP/1NB1KCACn1/R8R w - e4 0 3");
+  CHECK(grand.fen() == "r8r/1nbqkcabn1/ppp2ppppp/3p6/4pP4/10/10/PPPP1PPPPP/1NB1KCACn1/R8R w - - 0 3");
+  for (const Move& m : grand.legal_moves()) CHECK(m.kind != Move::Kind::EnPassant);
+}
