@@ -472,9 +472,10 @@ class SqliteStore final : public Store {
       std::shared_ptr<const std::function<void(const CommitReport&)>> observer;
       {
         std::unique_lock lock(queue_mutex_);
-        observer = commit_observer_;
         queue_changed_.wait(lock, [this] { return !queue_.empty() || closing_; });
         if (queue_.empty()) return;  // closing, and everything is written
+        // Read after the wait: an observer set while this thread slept sees this batch too.
+        observer = commit_observer_;
         const auto take = std::min(queue_.size(), max_writes_per_transaction);
         const auto end = queue_.begin() + static_cast<std::ptrdiff_t>(take);
         batch.assign(std::make_move_iterator(queue_.begin()), std::make_move_iterator(end));
