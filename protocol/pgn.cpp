@@ -114,8 +114,11 @@ std::string pgn(const match::Match& match) {
   tag(out, "Site", "Arbiter");
   tag(out, "Date", pgn_date(match.created_at_ms()));
   tag(out, "Round", "-");
-  tag(out, "White", "White");
-  tag(out, "Black", "Black");
+  auto player = [&](rules::Color seat, std::string_view fallback) {
+    return match.name(seat).empty() ? std::string(fallback) : match.name(seat);
+  };
+  tag(out, "White", player(rules::Color::White, "White"));
+  tag(out, "Black", player(rules::Color::Black, "Black"));
   tag(out, "Result", result_name(match.result()));
   tag(out, "Variant", variant.name == "chess" ? "Standard" : variant.title);
   if (!standard) {

@@ -11,6 +11,7 @@
 #include <iostream>
 
 #include "server/network.h"
+#include "server/lobby.h"
 #include "server/url.h"
 #include "server/websocket_session.h"
 
@@ -78,6 +79,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     std::string target(request.target());
     std::string_view path = url::path_of(target);
     constexpr std::string_view kPrefix = "/ws/";
+    if (path == "/ws/lobby" && services_.lobby)
+      return start_websocket_session(std::move(stream_), std::move(request), services_.lobby->peer(), services_,
+                                     std::move(slot_));
     std::shared_ptr<Room> room;
     if (path.starts_with(kPrefix)) room = services_.registry.find(std::string(path.substr(kPrefix.size())));
     if (!room) return reply(error(404, "not_found", "no such game"), false);
@@ -91,7 +95,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         return reply(error(400, "bad_message", "v is the number of the last event the client holds"), false);
       since = number;
     }
-    start_websocket_session(std::move(stream_), std::move(request), std::move(room), std::move(token), since,
+    start_websocket_session(std::move(stream_), std::move(request), game_peer(std::move(room), std::move(token), since),
                             services_, std::move(slot_));
   }
 

@@ -28,6 +28,8 @@ struct Limits {
   std::chrono::seconds websocket_idle_timeout{60};  // pings go out at half of it
 };
 
+class Lobby;
+
 // What every connection shares.
 struct Services {
   Registry& registry;
@@ -36,6 +38,7 @@ struct Services {
   Limits limits;
   std::atomic<std::size_t> connections{0};
   std::atomic<std::size_t> websockets{0};  // shutdown waits for their close handshakes, not for idle HTTP
+  Lobby* lobby = nullptr;                   // /ws/lobby
 };
 
 // Counts a connection for the cap while it lives.

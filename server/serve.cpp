@@ -10,6 +10,7 @@
 
 #include "server/api.h"
 #include "server/commands.h"
+#include "server/lobby.h"
 #include "server/network.h"
 #include "server/registry.h"
 #include "server/static_files.h"
@@ -30,6 +31,7 @@ struct ServeOptions {
   unsigned threads = std::max(2u, std::thread::hardware_concurrency());
   std::size_t max_connections = Limits{}.max_connections;
   match::Waits waits;
+  LobbySettings lobby;
 };
 
 constexpr auto kShutdownGrace = std::chrono::seconds(3);
@@ -86,6 +88,10 @@ std::optional<ServeOptions> parse(const Args& args) {
       auto cap = number<std::size_t>(value, 1, 1'000'000);
       ok = cap.has_value();
       if (ok) options.max_connections = *cap;
+    } else if (flag == "--seek-grace") {
+      auto wait = seconds(value);
+      ok = wait.has_value();
+      if (ok) options.lobby.owner_grace = *wait;
     } else if (flag == "--first-move-limit" || flag == "--abandon-after") {
       auto wait = seconds(value);
       ok = wait.has_value();
@@ -94,7 +100,7 @@ std::optional<ServeOptions> parse(const Args& args) {
     } else {
       std::cerr << "arbiter serve: unknown option " << flag
                 << " (options: --port, --bind, --db, --web, --threads, --max-connections, --first-move-limit,"
-                   " --abandon-after)\n";
+                   " --abandon-after, --seek-grace)\n";
       return std::nullopt;
     }
     if (!ok) {
@@ -139,6 +145,10 @@ int serve_command(const Args& args) {
   Limits limits;
   limits.max_connections = options->max_connections;
   Services services{registry, api, files, limits};
+  Lobby lobby(io, registry, make_memory_seek_board(), [&services] { return services.websockets.load(); },
+              options->lobby);
+  services.lobby = &lobby;
+  lobby.start();
   Listener listener(io, services, options->bind, options->port);
   listener.start();
 
@@ -150,6 +160,7 @@ int serve_command(const Args& args) {
     if (ec) return;
     std::cout << "arbiter: shutting down" << std::endl;
     listener.stop();
+    lobby.stop();
     registry.close_all();
     stop_when_drained(io, services, std::make_shared<boost::asio::steady_timer>(io),
                       std::chrono::steady_clock::now() + kShutdownGrace);
