@@ -95,6 +95,8 @@ void Api::create_game(const HttpRequest& request, std::function<void(HttpRespons
   });
 }
 
+namespace {
+
 // Both joins answer alike: the seat and its token, or 409 naming the game (to watch it).
 std::function<void(JoinOutcome)> join_answer(std::function<void(HttpResponse)> done, std::string taken_message) {
   return [done = std::move(done), taken_message = std::move(taken_message)](JoinOutcome outcome) {
@@ -108,6 +110,8 @@ std::function<void(JoinOutcome)> join_answer(std::function<void(HttpResponse)> d
     }
   };
 }
+
+}  // namespace
 
 void Api::join(const HttpRequest& request, const std::string& code, std::function<void(HttpResponse)> done) {
   auto name = protocol::parse_join(request.body);
@@ -123,6 +127,11 @@ void Api::join_game(const HttpRequest& request, const std::string& id, std::func
     done(error_response(404, "not_found", "no such game"));
 }
 
+namespace {
+
+// A free seat, or one from before names: null.
+json name_or_null(const std::string& name) { return name.empty() ? json(nullptr) : json(name); }
+
 // ?before=<ms> or <ms>.<id>, as the previous page's "next" gave it.
 std::optional<std::pair<std::int64_t, std::string>> parse_cursor(std::string_view text) {
   auto dot = text.find('.');
@@ -134,6 +143,8 @@ std::optional<std::pair<std::int64_t, std::string>> parse_cursor(std::string_vie
   if (dot != std::string_view::npos && !plausible_key(id)) return std::nullopt;
   return std::pair{value, id};
 }
+
+}  // namespace
 
 void Api::list_games(const HttpRequest& request, std::function<void(HttpResponse)> done) {
   storage::GameQuery query;
@@ -166,7 +177,7 @@ void Api::list_games(const HttpRequest& request, std::function<void(HttpResponse
     const auto& game = summary.game;
     json item{{"id", game.id},
               {"variant", game.variant},
-              {"names", {{"white", summary.white_name}, {"black", summary.black_name}}},
+              {"names", {{"white", name_or_null(summary.white_name)}, {"black", name_or_null(summary.black_name)}}},
               {"clock", game.initial_ms ? json{{"initial_ms", *game.initial_ms}, {"increment_ms", game.increment_ms}}
                                         : json(nullptr)},
               {"created_at", game.created_at_ms},
