@@ -151,12 +151,16 @@ std::string Lobby::counts_message() {
   return protocol::dump(json{{"t", "counts"}, {"online", online_()}, {"games", registry_.games_in_play()}});
 }
 
+// The list and the membership change together (under the lock broadcasts take), so a seek
+// added or removed meanwhile is either in the list or announced after it; clients treat a
+// repeated announcement as a no-op.
 void Lobby::opened(std::uint64_t member, std::shared_ptr<Watcher> connection) {
+  const auto games = registry_.games_in_play();
+  std::lock_guard lock(mutex_);
   json seeks = json::array();
   for (const auto& seek : board_->list()) seeks.push_back(protocol::seek_json(seek));
-  json hello{{"t", "lobby"}, {"seeks", seeks}, {"online", online_()}, {"games", registry_.games_in_play()}};
+  json hello{{"t", "lobby"}, {"seeks", seeks}, {"online", online_()}, {"games", games}};
   connection->send(std::make_shared<const std::string>(protocol::dump(hello)));
-  std::lock_guard lock(mutex_);
   members_[member] = std::move(connection);
 }
 
