@@ -13,7 +13,11 @@ Event by_side(Event::Kind kind, rules::Color by, std::optional<ClockTimes> clock
 
 }  // namespace
 
-Event Event::joined(rules::Color seat, std::optional<ClockTimes> clock) { return by_side(Kind::Joined, seat, clock); }
+Event Event::joined(rules::Color seat, std::optional<ClockTimes> clock, std::string name) {
+  Event e = by_side(Kind::Joined, seat, clock);
+  e.name = std::move(name);
+  return e;
+}
 
 Event Event::moved(std::string move, int ply, std::optional<ClockTimes> clock) {
   Event e;
@@ -67,6 +71,16 @@ Event Event::ended(Result result, EndReason reason, std::optional<ClockTimes> cl
   e.result = result;
   e.reason = reason;
   e.clock = clock;
+  return e;
+}
+
+Event Event::rematch_offered(rules::Color by) { return by_side(Kind::RematchOffered, by, std::nullopt); }
+
+Event Event::rematch_declined(rules::Color by) { return by_side(Kind::RematchDeclined, by, std::nullopt); }
+
+Event Event::rematched(rules::Color by, std::string game) {
+  Event e = by_side(Kind::Rematched, by, std::nullopt);
+  e.game = std::move(game);
   return e;
 }
 

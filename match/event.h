@@ -22,6 +22,9 @@ struct Event {
     TakebackDeclined,
     TakenBack,    // the last `plies` moves are undone, by consent
     Ended,
+    RematchOffered,   // after the end: `by` offers a new game, colours swapped
+    RematchDeclined,
+    Rematched,        // the offer was taken: the new game is `game`
   };
   Kind kind = Kind::Moved;
   rules::Color by = rules::Color::White;          // Joined: the seat; otherwise who acted
@@ -33,8 +36,10 @@ struct Event {
   Result result = Result::Ongoing;                // Ended
   EndReason reason = EndReason::None;             // Ended
   std::optional<ClockTimes> clock;                // timed games: both times right after it
+  std::string name;                               // Joined: the player's display name
+  std::string game;                               // Rematched: the new game's id
 
-  static Event joined(rules::Color seat, std::optional<ClockTimes> clock);
+  static Event joined(rules::Color seat, std::optional<ClockTimes> clock, std::string name = {});
   static Event moved(std::string move, int ply, std::optional<ClockTimes> clock);
   static Event tried(rules::Color by, std::string move, int ply, bool accepted, std::optional<ClockTimes> clock);
   static Event asked(rules::Color by, int ply, rules::AnyAnswer answer, std::optional<ClockTimes> clock);
@@ -44,6 +49,9 @@ struct Event {
   static Event takeback_declined(rules::Color by, std::optional<ClockTimes> clock);
   static Event taken_back(rules::Color by, int plies, std::optional<ClockTimes> clock);
   static Event ended(Result result, EndReason reason, std::optional<ClockTimes> clock);
+  static Event rematch_offered(rules::Color by);
+  static Event rematch_declined(rules::Color by);
+  static Event rematched(rules::Color by, std::string game);
 
   // The game moved on: a move, or a try the umpire played.
   bool is_move() const { return kind == Kind::Moved || (kind == Kind::Tried && accepted); }
@@ -65,7 +73,14 @@ enum class Claim : std::uint8_t { Victory, Draw };
 struct ClaimCommand {          // the opponent is gone: end the game
   Claim claim;
 };
+// Offer a rematch, or accept the opponent's offer. `next_id` is the id the new game would
+// have (the room draws one for each command; the match records it only on acceptance).
+struct RematchCommand {
+  std::string next_id;
+};
+struct DeclineRematchCommand {};
 using Command = std::variant<MoveCommand, ResignCommand, DrawCommand, DeclineDrawCommand, TakebackCommand,
-                             DeclineTakebackCommand, AbortCommand, AnyCommand, ClaimCommand>;
+                             DeclineTakebackCommand, AbortCommand, AnyCommand, ClaimCommand, RematchCommand,
+                             DeclineRematchCommand>;
 
 }  // namespace arbiter::match

@@ -76,6 +76,8 @@ Decision Match::decide(Viewer from, const Command& command, Time now) const {
         else if constexpr (std::is_same_v<T, TakebackCommand>) return on_takeback(from, now);
         else if constexpr (std::is_same_v<T, DeclineTakebackCommand>) return on_decline_takeback(from, now);
         else if constexpr (std::is_same_v<T, ClaimCommand>) return on_claim(from, c.claim, now);
+        else if constexpr (std::is_same_v<T, RematchCommand>) return on_rematch(from, c);
+        else if constexpr (std::is_same_v<T, DeclineRematchCommand>) return on_decline_rematch(from);
         else return on_abort(from, now);
       },
       command);
@@ -185,9 +187,39 @@ Decision Match::on_claim(Viewer from, Claim claim, Time now) const {
   return record({Event::ended(claim == Claim::Victory ? win_for(by) : Result::Draw, EndReason::Abandoned, times(now))});
 }
 
-Decision Match::join(rules::Color seat, Time now) const {
+Decision Match::join(rules::Color seat, Time now, std::string name) const {
   if (status_ != Status::Waiting || setup_.local) return refused(Rejection::SeatTaken, "the game is no longer waiting");
-  return record({Event::joined(seat, times(now))});
+  return record({Event::joined(seat, times(now), std::move(name))});
+}
+
+// A game on one device has nobody to ask: its rematch starts at once.
+Decision Match::on_rematch(Viewer from, const RematchCommand& rematch) const {
+  if (from == Viewer::Spectator) return refused(Rejection::NotAPlayer, "spectators cannot play");
+  if (status_ != Status::Finished) return refused(Rejection::NotOver, "a rematch is offered once the game is over");
+  if (next_game_) return refused(Rejection::Rematched, "the rematch is under way");
+  const rules::Color by = *seat_of(from);
+  if (setup_.local || rematch_offer_ == ~by) return record({Event::rematched(by, rematch.next_id)});
+  if (rematch_offer_ == by) return refused(Rejection::RematchOffered, "your rematch offer stands until it is answered");
+  return record({Event::rematch_offered(by)});
+}
+
+Decision Match::on_decline_rematch(Viewer from) const {
+  if (from == Viewer::Spectator) return refused(Rejection::NotAPlayer, "spectators cannot play");
+  if (!rematch_offer_ || rematch_offer_ == seat_of(from)) return refused(Rejection::NoOffer, "there is no rematch offer to decline");
+  return record({Event::rematch_declined(*seat_of(from))});
+}
+
+std::variant<ChatChannel, Refusal> Match::chat(Viewer from) const {
+  if (from == Viewer::Spectator) return ChatChannel::Spectators;
+  // hidden: nothing may pass between the sides but the umpire's words.
+  if (referee_->umpire() && status_ != Status::Finished)
+    return refuse(Rejection::ChatOff, "the players' chat is off during a hidden game");
+  return ChatChannel::Players;
+}
+
+bool Match::may_read(Viewer viewer, ChatChannel channel) const {
+  if (status_ == Status::Finished) return true;
+  return (channel == ChatChannel::Spectators) == (viewer == Viewer::Spectator);
 }
 
 Decision Match::on_time(Time now) const {
@@ -238,6 +270,17 @@ void Match::apply(const Event& event, Time at, std::int64_t at_wall_ms) {
   switch (event.kind) {
     case Event::Kind::Joined:
       status_ = Status::Playing;
+      if (!event.name.empty()) setup_.names[rules::index(event.by)] = event.name;
+      break;
+    case Event::Kind::RematchOffered:
+      rematch_offer_ = event.by;
+      break;
+    case Event::Kind::RematchDeclined:
+      rematch_offer_.reset();
+      break;
+    case Event::Kind::Rematched:
+      rematch_offer_.reset();
+      next_game_ = event.game;
       break;
     case Event::Kind::Moved:
     case Event::Kind::Tried:

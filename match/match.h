@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "match/clock.h"
@@ -50,6 +51,7 @@ struct MatchSetup {
   std::int64_t created_at_ms = 0;     // wall clock, for records
   Waits waits;
   std::optional<ComputerSeat> computer;
+  std::array<std::string, 2> names{}; // by colour: the players' display names ("" for a free seat)
 };
 
 // Where a command leads.
@@ -72,8 +74,12 @@ class Match {
   Match(MatchSetup setup, rules::Position start, Time now);
 
   Decision decide(Viewer from, const Command& command, Time now) const;
-  // The invited player takes `seat` (the room hands out seats and their tokens).
-  Decision join(rules::Color seat, Time now) const;
+  // The invited player takes `seat` under `name` (the room hands out seats and their tokens).
+  Decision join(rules::Color seat, Time now, std::string name = {}) const;
+  // Where `from`'s chat message goes, or why it may not be sent.
+  std::variant<ChatChannel, Refusal> chat(Viewer from) const;
+  // Whether `viewer` may read a channel: their own; both once the game is over (the replay).
+  bool may_read(Viewer viewer, ChatChannel channel) const;
   // What the passing of time decides by `now`: a flag, or an abort for a first move not made.
   Decision on_time(Time now) const;
   // `at`: when the event takes effect (the clock to move runs from then); `at_wall_ms`: the
@@ -112,6 +118,10 @@ class Match {
   const std::optional<ComputerSeat>& computer() const { return setup_.computer; }
   std::int64_t created_at_ms() const { return setup_.created_at_ms; }
   std::optional<std::int64_t> ended_at_ms() const { return ended_at_ms_; }
+  const std::string& name(rules::Color seat) const { return setup_.names[rules::index(seat)]; }
+  std::optional<rules::Color> rematch_offer() const { return rematch_offer_; }
+  // The rematch's id once it was agreed.
+  const std::optional<std::string>& next_game() const { return next_game_; }
 
  private:
   struct LastMove {
@@ -132,6 +142,8 @@ class Match {
   Decision on_decline_takeback(Viewer from, Time now) const;
   Decision on_abort(Viewer from, Time now) const;
   Decision on_claim(Viewer from, Claim claim, Time now) const;
+  Decision on_rematch(Viewer from, const RematchCommand& rematch) const;
+  Decision on_decline_rematch(Viewer from) const;
   // What time decides on its own by `now`: a flag, or an abort for a first move not made.
   std::optional<Event> expired(Time now) const;
   std::optional<Time> first_move_deadline() const;
@@ -157,6 +169,8 @@ class Match {
   std::optional<LastMove> last_move_;
   std::array<std::optional<Time>, 2> gone_since_;
   std::array<std::optional<std::string>, 2> premoves_;
+  std::optional<rules::Color> rematch_offer_;
+  std::optional<std::string> next_game_;
 };
 
 // The end the rules decided, as a match records it.

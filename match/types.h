@@ -53,7 +53,14 @@ enum class Rejection : std::uint8_t {
   HiddenGame,    // takebacks would show the hidden board
   OpponentHere,  // a claim while the opponent is connected, or not yet gone long enough
   TooSoon,       // a draw offer again after a decline, before the game moved on
+  NotOver,       // a rematch before the end
+  RematchOffered,  // the sender's rematch offer already stands
+  Rematched,     // the rematch has been played already
+  ChatOff,       // the players' chat of a hidden game in progress
 };
+
+// Who reads a chat: the players among themselves, the spectators among themselves.
+enum class ChatChannel : std::uint8_t { Players, Spectators };
 
 // Both clocks right after an event (timed games only); the side to move runs from there.
 struct ClockTimes {

@@ -60,6 +60,9 @@ std::string_view type_name(const Event& event) {
     case Event::Kind::TakebackDeclined: return "takeback_declined";
     case Event::Kind::TakenBack: return "takeback";
     case Event::Kind::Ended: return "end";
+    case Event::Kind::RematchOffered: return "rematch_offer";
+    case Event::Kind::RematchDeclined: return "rematch_declined";
+    case Event::Kind::Rematched: return "rematch";
     case Event::Kind::Tried:
     case Event::Kind::Asked: return "umpire";
   }
@@ -69,7 +72,13 @@ std::string_view type_name(const Event& event) {
 std::string event_payload(const Event& event) {
   json out = json::object();
   switch (event.kind) {
-    case Event::Kind::Joined: out["color"] = color_name(event.by); break;
+    case Event::Kind::Joined:
+      out["color"] = color_name(event.by);
+      if (!event.name.empty()) out["name"] = event.name;
+      break;
+    case Event::Kind::RematchOffered:
+    case Event::Kind::RematchDeclined: out["by"] = color_name(event.by); break;
+    case Event::Kind::Rematched: out["by"] = color_name(event.by); out["game"] = event.game; break;
     case Event::Kind::Moved: out["move"] = event.move; out["ply"] = event.ply; break;
     case Event::Kind::DrawOffered:
     case Event::Kind::DrawDeclined:
@@ -98,7 +107,20 @@ std::optional<Event> parse_event(std::string_view type, std::string_view payload
   if (type == "joined") {
     auto color = get_color(in, "color");
     if (!color) return std::nullopt;
-    return Event::joined(*color, clock);
+    auto name = in.contains("name") ? get_string(in, "name") : std::optional<std::string>("");
+    if (!name) return std::nullopt;
+    return Event::joined(*color, clock, *name);
+  }
+  if (type == "rematch_offer" || type == "rematch_declined") {
+    auto by = get_color(in, "by");
+    if (!by) return std::nullopt;
+    return type == "rematch_offer" ? Event::rematch_offered(*by) : Event::rematch_declined(*by);
+  }
+  if (type == "rematch") {
+    auto by = get_color(in, "by");
+    auto game = get_string(in, "game");
+    if (!by || !game || game->empty()) return std::nullopt;
+    return Event::rematched(*by, *game);
   }
   using Maker = Event (*)(rules::Color, std::optional<ClockTimes>);
   for (auto [name, make] : {std::pair<std::string_view, Maker>{"draw_offer", Event::draw_offered},

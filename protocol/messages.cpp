@@ -1,5 +1,6 @@
 #include "protocol/messages.h"
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -67,7 +68,79 @@ std::optional<std::int64_t> seconds_to_ms(const json& value, double min, double 
   return static_cast<std::int64_t>(std::llround(seconds * 1000));
 }
 
+bool continuation_byte(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
+// C0 controls and DEL (one byte), C1 controls (U+0080..U+009F: 0xC2 0x80..0x9F).
+std::size_t control_at(std::string_view text, std::size_t i) {
+  auto byte = static_cast<unsigned char>(text[i]);
+  if (byte < 0x20 || byte == 0x7F) return 1;
+  if (byte == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) <= 0x9F &&
+      continuation_byte(text[i + 1]))
+    return 2;
+  return 0;
+}
+
+std::string_view trim(std::string_view text) {
+  auto first = text.find_first_not_of(' ');
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(' ') - first + 1);
+}
+
+std::size_t characters(std::string_view text) {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return !continuation_byte(c); }));
+}
+
+Parsed<ClientCommand> parse_chat(const json& message) {
+  auto text = message.find("text");
+  if (text == message.end() || !text->is_string()) return bad("a chat message needs \"text\"");
+  std::string_view raw = text->get_ref<const std::string&>();
+  for (std::size_t i = 0; i < raw.size(); ++i)
+    if (control_at(raw, i)) return bad("a chat message has no control characters");
+  std::string_view trimmed = trim(raw);
+  if (trimmed.empty()) return bad("a chat message is not empty");
+  if (characters(trimmed) > kMaxChatLength)
+    return bad("a chat message has at most " + std::to_string(kMaxChatLength) + " characters");
+  std::string name;
+  if (auto given = message.find("name"); given != message.end() && given->is_string())
+    name = display_name(given->get_ref<const std::string&>());
+  return ClientCommand{ChatCommand{std::string(trimmed), std::move(name)}};
+}
+
 }  // namespace
+
+std::string display_name(std::string_view raw) {
+  std::string kept;
+  for (std::size_t i = 0; i < raw.size();) {
+    if (std::size_t skip = control_at(raw, i)) {
+      i += skip;
+      continue;
+    }
+    kept += raw[i++];
+  }
+  std::string_view trimmed = trim(kept);
+  std::size_t end = 0, count = 0;
+  while (end < trimmed.size()) {
+    if (!continuation_byte(trimmed[end]) && ++count > kMaxNameLength) break;
+    ++end;
+  }
+  std::string name(trim(trimmed.substr(0, end)));
+  return name.empty() ? std::string(kAnonymous) : name;
+}
+
+Parsed<std::string> parse_name_field(const json& message) {
+  auto name = message.find("name");
+  if (name == message.end() || name->is_null()) return std::string(kAnonymous);
+  if (!name->is_string()) return BadInput{"bad_name", "\"name\" is a string"};
+  return display_name(name->get_ref<const std::string&>());
+}
+
+Parsed<std::string> parse_join(std::string_view body) {
+  if (body.find_first_not_of(" \t\r\n") == std::string_view::npos) return std::string(kAnonymous);
+  auto message = parse_json(body);
+  if (!message) return bad("the body is not JSON");
+  if (!message->is_object()) return bad("the body is a JSON object");
+  return parse_name_field(*message);
+}
 
 Parsed<ClientCommand> parse_client_command(std::string_view text) {
   auto message = parse_json(text);
@@ -80,6 +153,7 @@ Parsed<ClientCommand> parse_client_command(std::string_view text) {
   if (t == "premove") return parse_premove(*message);
   if (t == "claim") return parse_claim(*message);
   if (t == "ping") return ClientCommand{PingCommand{}};
+  if (t == "chat") return parse_chat(*message);
   for (const auto& [name, command] : std::initializer_list<std::pair<std::string_view, match::Command>>{
            {"resign", ResignCommand{}},
            {"draw", DrawCommand{}},
@@ -87,7 +161,9 @@ Parsed<ClientCommand> parse_client_command(std::string_view text) {
            {"takeback", TakebackCommand{}},
            {"takeback_decline", DeclineTakebackCommand{}},
            {"abort", AbortCommand{}},
-           {"any", AnyCommand{}}})
+           {"any", AnyCommand{}},
+           {"rematch", RematchCommand{}},
+           {"rematch_decline", DeclineRematchCommand{}}})
     if (t == name) return ClientCommand{command};
   return bad("unknown message type");
 }
@@ -132,6 +208,9 @@ Parsed<CreateGameRequest> parse_create_game(std::string_view body) {
     if (!local->is_boolean()) return bad("\"local\" is true or false");
     request.local = local->get<bool>();
   }
+  auto name = parse_name_field(*message);
+  if (auto* bad_name = std::get_if<BadInput>(&name)) return *bad_name;
+  request.name = std::get<std::string>(name);
 
   if (auto opponent = message->find("opponent"); opponent != message->end() && !opponent->is_null()) {
     auto level = opponent->is_object() ? opponent->find("computer") : opponent->end();

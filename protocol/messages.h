@@ -2,6 +2,7 @@
 // Messages clients send: WebSocket commands and HTTP request bodies, parsed and validated here
 // so that the server only ever sees well-formed values. Anything else becomes a BadInput that
 // the server answers with an error and no change.
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -33,11 +34,21 @@ using match::DrawCommand;
 using match::MoveCommand;
 using match::ResignCommand;
 using match::TakebackCommand;
+using match::DeclineRematchCommand;
+using match::RematchCommand;
 struct PingCommand {};
+// A chat message: trimmed, 1 to kMaxChatLength characters, no control characters.
+struct ChatCommand {
+  std::string text;
+  std::string name;  // a spectator's display name ("" if not given); players speak as their seat
+};
+inline constexpr std::size_t kMaxChatLength = 140;
+inline constexpr std::size_t kMaxNameLength = 20;
+inline constexpr std::string_view kAnonymous = "Anonymous";
 struct PremoveCommand {
   std::optional<std::string> move;  // none: cancel
 };
-using ClientCommand = std::variant<match::Command, PremoveCommand, PingCommand>;
+using ClientCommand = std::variant<match::Command, PremoveCommand, PingCommand, ChatCommand>;
 
 Parsed<ClientCommand> parse_client_command(std::string_view text);
 
@@ -50,8 +61,17 @@ struct CreateGameRequest {
   std::optional<ClockSetting> clock;  // none: untimed
   bool local = false;
   std::optional<int> computer_level;  // the other seat is the computer, at this level
+  std::string name{kAnonymous};  // the creator's display name
 };
 inline constexpr int kMinComputerLevel = 1, kMaxComputerLevel = 8;
+
+// A display name as shown: control characters dropped, trimmed, cut to kMaxNameLength
+// characters; kAnonymous when nothing is left.
+std::string display_name(std::string_view raw);
+// "name" of a request object: absent or null is kAnonymous; anything but a string is bad.
+Parsed<std::string> parse_name_field(const nlohmann::json& message);
+// The body of POST /api/join/<code> and /api/games/<id>/join: empty, or {"name": ...}.
+Parsed<std::string> parse_join(std::string_view body);
 
 // Checks the variant against the rules library; seconds may be fractional (0.5).
 Parsed<CreateGameRequest> parse_create_game(std::string_view body);

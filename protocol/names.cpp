@@ -82,6 +82,16 @@ std::optional<EndReason> parse_reason(std::string_view name) {
   return std::nullopt;
 }
 
+std::string_view channel_name(match::ChatChannel channel) {
+  return channel == match::ChatChannel::Players ? "players" : "spectators";
+}
+
+std::optional<match::ChatChannel> parse_channel(std::string_view name) {
+  if (name == "players") return match::ChatChannel::Players;
+  if (name == "spectators") return match::ChatChannel::Spectators;
+  return std::nullopt;
+}
+
 std::string_view error_code(match::Rejection rejection) {
   switch (rejection) {
     case match::Rejection::NotAPlayer: return "not_a_player";
@@ -102,6 +112,10 @@ std::string_view error_code(match::Rejection rejection) {
     case match::Rejection::HiddenGame: return "hidden_game";
     case match::Rejection::OpponentHere: return "opponent_here";
     case match::Rejection::TooSoon: return "too_soon";
+    case match::Rejection::NotOver: return "not_over";
+    case match::Rejection::RematchOffered: return "rematch_offered";
+    case match::Rejection::Rematched: return "rematched";
+    case match::Rejection::ChatOff: return "chat_off";
   }
   return "bad_message";
 }

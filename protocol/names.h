@@ -19,6 +19,8 @@ std::string_view result_name(match::Result result);  // "1-0", "0-1", "1/2-1/2",
 std::optional<match::Result> parse_result(std::string_view name);  // "*" reads as Aborted
 std::string_view reason_name(match::EndReason reason);  // "checkmate", "resign", ...; "" for None
 std::optional<match::EndReason> parse_reason(std::string_view name);
+std::string_view channel_name(match::ChatChannel channel);  // "players", "spectators"
+std::optional<match::ChatChannel> parse_channel(std::string_view name);
 std::string_view error_code(match::Rejection rejection);  // "illegal_move", "stale_ply", ...
 
 }  // namespace arbiter::protocol

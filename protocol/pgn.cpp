@@ -45,6 +45,7 @@ std::string seconds(std::int64_t ms) {
 std::string player_name(const match::Match& match, rules::Color seat) {
   const auto& computer = match.computer();
   if (computer && computer->seat == seat) return "Arbiter level " + std::to_string(computer->level);
+  if (!match.name(seat).empty()) return match.name(seat);
   return seat == rules::Color::White ? "White" : "Black";
 }
 

@@ -67,8 +67,20 @@ void put_board(json& out, const match::Match& match, Viewer viewer) {
   out["legal"] = legal_for(match, viewer);
 }
 
+json names_json(const match::Match& match) {
+  return {{"white", nullable(match.name(rules::Color::White))}, {"black", nullable(match.name(rules::Color::Black))}};
+}
+
+json chat_history(const match::Match& match, Viewer viewer, const Company& company) {
+  json lines = json::array();
+  if (!company.chat) return lines;
+  for (const auto& line : *company.chat)
+    if (may_read(match, viewer, line)) lines.push_back(chat_message(line));
+  return lines;
+}
+
 // The fields shared by `state` and the HTTP resource.
-json game_fields(const match::Match& match, Time now, Viewer viewer) {
+json game_fields(const match::Match& match, Time now, Viewer viewer, const Company& company) {
   const rules::Game& game = match.game();
   const rules::Umpire* umpire = match.referee().umpire();
   json out{{"id", match.id()},
@@ -84,7 +96,12 @@ json game_fields(const match::Match& match, Time now, Viewer viewer) {
            {"local", match.local()},
            {"computer", computer_json(match)},
            {"presence", presence_json(match)},
-           {"abandon_after_ms", match.abandon_after().count()}};
+           {"abandon_after_ms", match.abandon_after().count()},
+           {"names", names_json(match)},
+           {"rematch_offer", match.rematch_offer() ? json(color_name(*match.rematch_offer())) : json(nullptr)},
+           {"next_game", match.next_game() ? json(*match.next_game()) : json(nullptr)},
+           {"spectators", company.spectators},
+           {"chat", chat_history(match, viewer, company)}};
   if (auto seat = seat_of(viewer)) out["premove"] = match.premove(*seat) ? json(*match.premove(*seat)) : json(nullptr);
   if (board_public(match)) {
     out["fen"] = game.position().fen();
@@ -112,8 +129,8 @@ bool board_public(const match::Match& match) {
   return !match.game().start().variant().hidden || match.finished();
 }
 
-json state_message(const match::Match& match, Time now, Viewer viewer) {
-  json out = game_fields(match, now, viewer);
+json state_message(const match::Match& match, Time now, Viewer viewer, const Company& company) {
+  json out = game_fields(match, now, viewer, company);
   out["t"] = "state";
   out["v"] = match.v();
   return out;
@@ -128,6 +145,15 @@ json event_message(const Event& event, const match::Match& match, Time now, View
       out["color"] = color_name(event.by);
       out["status"] = status_name(match.status());
       out["legal"] = legal_for(match, viewer);
+      out["names"] = names_json(match);
+      break;
+    case Event::Kind::RematchOffered:
+    case Event::Kind::RematchDeclined:
+      out["by"] = color_name(event.by);
+      break;
+    case Event::Kind::Rematched:
+      out["by"] = color_name(event.by);
+      out["game"] = event.game;
       break;
     case Event::Kind::Moved:
       out["ply"] = event.ply;
@@ -184,8 +210,8 @@ json premove_message(const std::optional<std::string>& move, std::string_view ca
   return out;
 }
 
-json game_resource(const match::Match& match, Time now, Viewer viewer) {
-  json out = game_fields(match, now, viewer);
+json game_resource(const match::Match& match, Time now, Viewer viewer, const Company& company) {
+  json out = game_fields(match, now, viewer, company);
   out["v"] = match.v();
   out["created_at"] = match.created_at_ms();
   out["ended_at"] = match.ended_at_ms() ? json(*match.ended_at_ms()) : json(nullptr);
@@ -193,5 +219,20 @@ json game_resource(const match::Match& match, Time now, Viewer viewer) {
 }
 
 bool pgn_public(const match::Match& match) { return board_public(match); }
+
+json chat_message(const ChatLine& line) {
+  return {{"t", "chat"},
+          {"channel", channel_name(line.channel)},
+          {"from", viewer_name(line.from)},
+          {"name", line.name},
+          {"text", line.text},
+          {"at", line.at_ms}};
+}
+
+bool may_read(const match::Match& match, Viewer viewer, const ChatLine& line) {
+  return match.may_read(viewer, line.channel);
+}
+
+json spectators_message(int count) { return {{"t", "spectators"}, {"count", count}}; }
 
 }  // namespace arbiter::protocol

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -18,8 +19,23 @@ namespace arbiter::protocol {
 
 using match::Time;
 
+// A chat message as kept with its game; not a game event (chat is never numbered).
+struct ChatLine {
+  match::ChatChannel channel = match::ChatChannel::Spectators;
+  Viewer from = Viewer::Spectator;
+  std::string name;
+  std::string text;
+  std::int64_t at_ms = 0;
+};
+
+// What the room knows beside the match: who watches and what was said.
+struct Company {
+  int spectators = 0;
+  const std::vector<ChatLine>* chat = nullptr;  // oldest first
+};
+
 // {"t":"state",...}: what a connection gets first.
-nlohmann::json state_message(const match::Match& match, Time now, Viewer viewer);
+nlohmann::json state_message(const match::Match& match, Time now, Viewer viewer, const Company& company = {});
 // An event as `viewer` is told about it; `match` has just applied it.
 nlohmann::json event_message(const Event& event, const match::Match& match, Time now, Viewer viewer);
 // {"t":"resumed",...}: after the events a reconnecting client missed, the clocks as they are now.
@@ -30,7 +46,13 @@ nlohmann::json presence_message(const match::Match& match);
 // server dropped it (no longer legal when its turn came).
 nlohmann::json premove_message(const std::optional<std::string>& move, std::string_view cancelled_because = {});
 // GET /api/games/<id>.
-nlohmann::json game_resource(const match::Match& match, Time now, Viewer viewer);
+nlohmann::json game_resource(const match::Match& match, Time now, Viewer viewer, const Company& company = {});
+// {"t":"chat","channel","from","name","text","at"}: to the readers of its channel; not numbered.
+nlohmann::json chat_message(const ChatLine& line);
+// Whether `viewer` is shown `line` now.
+bool may_read(const match::Match& match, Viewer viewer, const ChatLine& line);
+// {"t":"spectators","count":n}: not numbered.
+nlohmann::json spectators_message(int count);
 // Whether the PGN may be served to anyone yet (a live hidden game: no).
 bool pgn_public(const match::Match& match);
 // The whole game may be shown to everyone: an open game, or a hidden one that is over.

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/variants_json.h"
+#include "rules/variant.h"
 #include "server/url.h"
 
 namespace arbiter {
@@ -85,11 +86,17 @@ void Api::route(const HttpRequest& request, std::function<void(HttpResponse)> do
         return done(*refused);
       return create_game(request, std::move(done));
     }
-    if (get) return finished_games(request, std::move(done));
+    if (get) return list_games(request, std::move(done));
     return done(method_not_allowed("GET, HEAD, POST"));
   }
   if (path.starts_with("/api/games/")) {
     auto [id, rest] = split_rest(path, "/api/games/");
+    if (rest == "join") {
+      if (!post) return done(method_not_allowed("POST"));
+      if (auto refused = too_often(limits_.join(request.client, AddressLimits::Clock::now()), Refusal::JoinRate))
+        return done(*refused);
+      return join_game(request, id, std::move(done));
+    }
     if (!get) return done(method_not_allowed("GET, HEAD"));
     if (rest.empty()) return game(id, request, std::move(done));
     if (rest == "pgn") return pgn(id, std::move(done));
@@ -100,7 +107,7 @@ void Api::route(const HttpRequest& request, std::function<void(HttpResponse)> do
     if (rest.empty()) {
       if (auto refused = too_often(limits_.join(request.client, AddressLimits::Clock::now()), Refusal::JoinRate))
         return done(*refused);
-      return join(code, std::move(done));
+      return join(request, code, std::move(done));
     }
   }
   done(error_response(404, "not_found", "no such route"));
@@ -123,40 +130,109 @@ void Api::create_game(const HttpRequest& request, std::function<void(HttpRespons
   });
 }
 
-void Api::join(const std::string& code, std::function<void(HttpResponse)> done) {
-  auto answer = [done](JoinOutcome outcome) {
+namespace {
+
+// Both joins answer alike: the seat and its token, or 409 naming the game (to watch it).
+std::function<void(JoinOutcome)> join_answer(std::function<void(HttpResponse)> done, std::string taken_message) {
+  return [done = std::move(done), taken_message = std::move(taken_message)](JoinOutcome outcome) {
     switch (outcome.status) {
       case JoinOutcome::Status::Joined:
         return done(json_response(200, {{"id", outcome.id}, {"color", outcome.color}, {"token", outcome.token}}));
       case JoinOutcome::Status::Taken:
-        return done(json_response(
-            409, {{"error", "seat_taken"}, {"message", "this invitation has already been used"}, {"id", outcome.id}}));
+        return done(json_response(409, {{"error", "seat_taken"}, {"message", taken_message}, {"id", outcome.id}}));
       case JoinOutcome::Status::Failed:
         return done(error_response(500, "storage", "the seat could not be stored"));
     }
   };
-  if (!registry_.join(code, answer)) done(error_response(404, "not_found", "no game has this invitation"));
 }
 
-void Api::finished_games(const HttpRequest& request, std::function<void(HttpResponse)> done) {
-  auto status = url::query_param(request.target, "status").value_or("finished");
-  if (status != "finished") return done(error_response(400, "bad_status", "only status=finished can be listed"));
-  int limit = kDefaultListLimit;
+}  // namespace
+
+void Api::join(const HttpRequest& request, const std::string& code, std::function<void(HttpResponse)> done) {
+  auto name = protocol::parse_join(request.body);
+  if (auto* bad = std::get_if<protocol::BadInput>(&name)) return done(error_response(400, bad->code, bad->message));
+  if (!registry_.join(code, std::get<std::string>(name), join_answer(done, "this invitation has already been used")))
+    done(error_response(404, "not_found", "no game has this invitation"));
+}
+
+void Api::join_game(const HttpRequest& request, const std::string& id, std::function<void(HttpResponse)> done) {
+  auto name = protocol::parse_join(request.body);
+  if (auto* bad = std::get_if<protocol::BadInput>(&name)) return done(error_response(400, bad->code, bad->message));
+  if (!registry_.join_game(id, std::get<std::string>(name), join_answer(done, "this game has both its players")))
+    done(error_response(404, "not_found", "no such game"));
+}
+
+namespace {
+
+// A free seat, or one from before names: null.
+json name_or_null(const std::string& name) { return name.empty() ? json(nullptr) : json(name); }
+
+// ?before=<ms> or <ms>.<id>, as the previous page's "next" gave it.
+std::optional<std::pair<std::int64_t, std::string>> parse_cursor(std::string_view text) {
+  auto dot = text.find('.');
+  std::string_view ms = text.substr(0, dot);
+  std::int64_t value = 0;
+  auto [end, ec] = std::from_chars(ms.data(), ms.data() + ms.size(), value);
+  if (ec != std::errc() || end != ms.data() + ms.size() || value < 0) return std::nullopt;
+  std::string id = dot == std::string_view::npos ? std::string() : std::string(text.substr(dot + 1));
+  if (dot != std::string_view::npos && !plausible_key(id)) return std::nullopt;
+  return std::pair{value, id};
+}
+
+}  // namespace
+
+void Api::list_games(const HttpRequest& request, std::function<void(HttpResponse)> done) {
+  storage::GameQuery query;
+  query.status = url::query_param(request.target, "status").value_or("finished");
+  if (query.status != "finished" && query.status != "playing")
+    return done(error_response(400, "bad_status", "status is \"playing\" or \"finished\""));
+  query.limit = kDefaultListLimit;
   if (auto text = url::query_param(request.target, "limit")) {
-    auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), limit);
-    if (ec != std::errc() || end != text->data() + text->size() || limit < 1)
+    auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), query.limit);
+    if (ec != std::errc() || end != text->data() + text->size() || query.limit < 1)
       return done(error_response(400, "bad_limit", "limit is a whole number from 1"));
-    limit = std::min(limit, kMaxListLimit);
+    query.limit = std::min(query.limit, kMaxListLimit);
   }
+  if (auto variant = url::query_param(request.target, "variant"); variant && !variant->empty()) {
+    if (!rules::find_variant(*variant)) return done(error_response(400, "unknown_variant", "no such variant"));
+    query.variant = *variant;
+  }
+  if (auto before = url::query_param(request.target, "before"); before && !before->empty()) {
+    auto cursor = parse_cursor(*before);
+    if (!cursor) return done(error_response(400, "bad_before", "before is the \"next\" of the previous page"));
+    query.before_ms = cursor->first;
+    // Without an id, every game at that very millisecond is left for this page.
+    query.before_id = cursor->second.empty() ? std::string("~") : cursor->second;
+  }
+  const bool playing = query.status == "playing";
   json games = json::array();
-  for (const auto& game : store_.finished_games(limit))
-    games.push_back({{"id", game.id},
-                     {"variant", game.variant},
-                     {"result", game.result},
-                     {"reason", game.reason},
-                     {"ended_at", game.ended_at_ms},
-                     {"watch", "/game/" + game.id}});
-  done(json_response(200, {{"games", games}}));
+  std::string next;
+  auto summaries = store_.list_games(query);
+  for (const auto& summary : summaries) {
+    const auto& game = summary.game;
+    json item{{"id", game.id},
+              {"variant", game.variant},
+              {"names", {{"white", name_or_null(summary.white_name)}, {"black", name_or_null(summary.black_name)}}},
+              {"clock", game.initial_ms ? json{{"initial_ms", *game.initial_ms}, {"increment_ms", game.increment_ms}}
+                                        : json(nullptr)},
+              {"created_at", game.created_at_ms},
+              {"watch", "/game/" + game.id}};
+    std::int64_t position = game.created_at_ms;
+    if (playing) {
+      auto room = registry_.open_room(game.id);
+      item["spectators"] = room ? room->spectators() : 0;
+    } else {
+      position = game.ended_at_ms.value_or(0);
+      item["result"] = game.result;
+      item["reason"] = game.reason;
+      item["ended_at"] = position;
+      item["plies"] = game.plies;
+    }
+    next = std::to_string(position) + "." + game.id;
+    games.push_back(std::move(item));
+  }
+  const bool full = static_cast<int>(summaries.size()) == query.limit;
+  done(json_response(200, {{"games", games}, {"next", full ? json(next) : json(nullptr)}}));
 }
 
 void Api::game(const std::string& id, const HttpRequest& request, std::function<void(HttpResponse)> done) {

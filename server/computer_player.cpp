@@ -90,6 +90,7 @@ std::optional<match::Command> ComputerPlayer::respond(const match::Event& event,
   if (event.by == seat) return std::nullopt;
   if (event.kind == match::Event::Kind::TakebackOffered) return match::TakebackCommand{};
   if (event.kind == match::Event::Kind::DrawOffered) return match::DeclineDrawCommand{};
+  if (event.kind == match::Event::Kind::RematchOffered) return match::RematchCommand{};
   return std::nullopt;
 }
 

@@ -31,7 +31,8 @@ class ComputerPlayer {
   // do (a view it cannot read, or no move). One call at a time.
   std::optional<match::Command> decide(const nlohmann::json& seat_view, engine::Searcher& searcher,
                                        const std::atomic<bool>& stop);
-  // Its answer to the opponent's act, if it has one: takebacks are granted, draws declined.
+  // Its answer to the opponent's act, if it has one: takebacks and rematches are granted, draws
+  // declined.
   static std::optional<match::Command> respond(const match::Event& event, rules::Color seat);
 
  private:

@@ -15,6 +15,7 @@
 #include "server/client_address.h"
 #include "server/http_request.h"
 #include "server/network.h"
+#include "server/lobby.h"
 #include "server/url.h"
 #include "server/websocket_session.h"
 
@@ -194,6 +195,20 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     std::string target(request.target());
     std::string_view path = url::path_of(target);
     constexpr std::string_view kPrefix = "/ws/";
+    if (path == "/ws/lobby" && services_.lobby) {
+      if (in_reserved_slots()) return refuse(Refusal::ReservedForPlayers);
+      WebSocketAdmission admission;
+      admission.client = client_;
+      if (via_proxy(peer_, services_.trusted_proxy)) {
+        auto connection = services_.address_limits.connect(client_);
+        if (connection.verdict != AddressLimits::Connection::Verdict::Admit) return refuse(Refusal::AddressConnections);
+        admission.address_lease = std::move(connection.lease);
+      } else {
+        admission.address_lease = std::move(address_lease_);
+      }
+      return start_websocket_session(std::move(stream_), std::move(request), services_.lobby->peer(), services_,
+                                     std::move(slot_), std::move(admission));
+    }
     std::shared_ptr<Room> room;
     if (path.starts_with(kPrefix)) room = services_.registry.find(std::string(path.substr(kPrefix.size())));
     if (!room) return reply(error(404, "not_found", "no such game"), false);
@@ -226,7 +241,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         return reply(error(400, "bad_message", "v is the number of the last event the client holds"), false);
       since = number;
     }
-    start_websocket_session(std::move(stream_), std::move(request), std::move(room), std::move(token), since,
+    start_websocket_session(std::move(stream_), std::move(request), game_peer(std::move(room), std::move(token), since),
                             services_, std::move(slot_), std::move(admission));
   }
 

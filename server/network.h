@@ -39,6 +39,8 @@ struct Limits {
   std::chrono::seconds refusal_timeout{5};  // to read a request that will be refused anyway
 };
 
+class Lobby;
+
 // What every connection shares.
 struct Services {
   Registry& registry;
@@ -51,6 +53,7 @@ struct Services {
   std::optional<boost::asio::ip::address> trusted_proxy;  // whose X-Real-IP / X-Forwarded-For is believed
   std::atomic<std::size_t> connections{0};
   std::atomic<std::size_t> websockets{0};  // shutdown waits for their close handshakes, not for idle HTTP
+  Lobby* lobby = nullptr;                   // /ws/lobby
 };
 
 // Counts a connection for the cap while it lives.

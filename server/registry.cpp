@@ -2,6 +2,7 @@
 
 #include <openssl/rand.h>
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <iostream>
 
@@ -9,10 +10,6 @@
 #include "server/wall_clock.h"
 
 namespace arbiter {
-namespace {
-
-constexpr std::size_t kGameIdBytes = 9;  // 12 characters; ids are public, tokens are the secrets
-
 std::string creator_color(protocol::ColorChoice choice) {
   if (choice == protocol::ColorChoice::White) return "white";
   if (choice == protocol::ColorChoice::Black) return "black";
@@ -20,8 +17,6 @@ std::string creator_color(protocol::ColorChoice choice) {
   if (RAND_bytes(&coin, 1) != 1) throw std::runtime_error("RAND_bytes failed");
   return coin & 1 ? "white" : "black";
 }
-
-}  // namespace
 
 bool plausible_key(const std::string& text) {
   if (text.empty() || text.size() > 64) return false;
@@ -49,7 +44,10 @@ std::size_t Registry::restore() {
 }
 
 std::shared_ptr<Room> Registry::add(storage::StoredGame stored) {
-  auto room = std::make_shared<Room>(io_, store_, std::move(stored), waits_, computers_);
+  auto make_game = [this](storage::GameRecord record, std::vector<storage::SeatRecord> seats, std::function<void(bool)> done) {
+    store_and_open(std::move(record), std::move(seats), std::move(done));
+  };
+  auto room = std::make_shared<Room>(io_, store_, std::move(stored), waits_, computers_, std::move(make_game));
   {
     std::lock_guard lock(mutex_);
     auto [it, inserted] = rooms_.emplace(room->id(), room);
@@ -75,10 +73,10 @@ std::shared_ptr<Room> Registry::find(const std::string& id) {
   }
 }
 
-void Registry::create(const protocol::CreateGameRequest& request, std::function<void(CreateOutcome)> done) {
+storage::GameRecord Registry::new_record(const protocol::CreateGameRequest& request) const {
   const rules::Variant* variant = rules::find_variant(request.variant);
   storage::GameRecord record;
-  record.id = security::random_token(kGameIdBytes);
+  record.id = security::new_game_id();
   record.variant = variant->name;
   record.start_fen = variant->start_fen;
   if (request.clock) {
@@ -88,55 +86,91 @@ void Registry::create(const protocol::CreateGameRequest& request, std::function<
   record.local = request.local;
   record.status = protocol::status_name(request.local ? match::Status::Playing : match::Status::Waiting);
   record.created_at_ms = wall_clock_ms();
+  return record;
+}
 
+void Registry::store_and_open(storage::GameRecord record, std::vector<storage::SeatRecord> seats,
+                              std::function<void(bool)> done) {
+  storage::StoredGame stored{record, seats, {}, {}};
+  store_.create_game(std::move(record), std::move(seats),
+                     [this, stored = std::move(stored), done = std::move(done)](bool ok, const std::string& error) mutable {
+                       boost::asio::post(io_, [this, stored = std::move(stored), done = std::move(done), ok, error]() mutable {
+                         if (!ok) {
+                           std::cerr << "arbiter: game not stored: " << error << "\n";
+                           return done(false);
+                         }
+                         add(std::move(stored));
+                         done(true);
+                       });
+                     });
+}
+
+void Registry::create(const protocol::CreateGameRequest& request, std::function<void(CreateOutcome)> done) {
+  storage::GameRecord record = new_record(request);
   CreateOutcome outcome;
   outcome.id = record.id;
   std::vector<storage::SeatRecord> seats;
   if (request.local) {
     outcome.white_token = security::random_token();
     outcome.black_token = security::random_token();
-    seats = {{"white", security::sha256_hex(outcome.white_token)}, {"black", security::sha256_hex(outcome.black_token)}};
+    seats = {{"white", security::sha256_hex(outcome.white_token), ""}, {"black", security::sha256_hex(outcome.black_token), ""}};
   } else {
     outcome.color = creator_color(request.color);
     outcome.token = security::random_token();
-    seats = {{outcome.color, security::sha256_hex(outcome.token)}};
+    seats = {{outcome.color, security::sha256_hex(outcome.token), request.name}};
     if (request.computer_level) {
       // The computer takes the other seat as the room starts: nobody is invited.
-      seats.push_back({outcome.color == "white" ? "black" : "white", computer_seat_mark(*request.computer_level)});
+      const int level = *request.computer_level;
+      seats.push_back({outcome.color == "white" ? "black" : "white", computer_seat_mark(level),
+                       "Arbiter level " + std::to_string(level)});
     } else {
       outcome.invite = security::random_token();
       record.invite_hash = security::sha256_hex(outcome.invite);
     }
   }
-  storage::StoredGame stored{record, seats, {}};
-  store_.create_game(record, seats,
-                     [this, stored = std::move(stored), outcome = std::move(outcome), done = std::move(done)](
-                         bool ok, const std::string& error) mutable {
-                       boost::asio::post(io_, [this, stored = std::move(stored), outcome = std::move(outcome),
-                                                done = std::move(done), ok, error]() mutable {
-                         if (!ok) {
-                           std::cerr << "arbiter: game not stored: " << error << "\n";
-                           return done(CreateOutcome{});
-                         }
-                         add(std::move(stored));
-                         outcome.ok = true;
-                         done(std::move(outcome));
-                       });
-                     });
+  store_and_open(std::move(record), std::move(seats), [outcome = std::move(outcome), done = std::move(done)](bool ok) mutable {
+    outcome.ok = ok;
+    done(ok ? std::move(outcome) : CreateOutcome{});
+  });
 }
 
-bool Registry::join(const std::string& code, std::function<void(JoinOutcome)> done) {
+void Registry::create_paired(const protocol::CreateGameRequest& request, std::vector<storage::SeatRecord> seats,
+                             std::function<void(std::optional<std::string>)> done) {
+  storage::GameRecord record = new_record(request);
+  std::string id = record.id;
+  store_and_open(std::move(record), std::move(seats), [id, done = std::move(done)](bool ok) {
+    done(ok ? std::optional(id) : std::nullopt);
+  });
+}
+
+bool Registry::join(const std::string& code, std::string name, std::function<void(JoinOutcome)> done) {
   if (!plausible_key(code)) return false;
   auto id = store_.game_by_invite(security::sha256_hex(code));
   if (!id) return false;
-  auto room = find(*id);
+  return join_game(*id, std::move(name), std::move(done));
+}
+
+bool Registry::join_game(const std::string& id, std::string name, std::function<void(JoinOutcome)> done) {
+  auto room = find(id);
   if (!room) return false;
   // A refusal names the game too: the holder of a used invitation may still watch it.
-  room->join([id = *id, done = std::move(done)](JoinOutcome outcome) {
+  room->join(std::move(name), [id, done = std::move(done)](JoinOutcome outcome) {
     outcome.id = id;
     done(std::move(outcome));
   });
   return true;
+}
+
+std::shared_ptr<Room> Registry::open_room(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  auto it = rooms_.find(id);
+  return it == rooms_.end() ? nullptr : it->second;
+}
+
+std::size_t Registry::games_in_play() {
+  std::lock_guard lock(mutex_);
+  return static_cast<std::size_t>(
+      std::count_if(rooms_.begin(), rooms_.end(), [](const auto& entry) { return entry.second->in_play(); }));
 }
 
 void Registry::close_all() {

@@ -34,14 +34,27 @@ class Registry {
   std::shared_ptr<Room> find(const std::string& id);
   // `done` runs once the game is stored.
   void create(const protocol::CreateGameRequest& request, std::function<void(CreateOutcome)> done);
+  // A game whose two seats are already given (from the lobby): `done` gets its id once stored,
+  // nullopt if it could not be.
+  void create_paired(const protocol::CreateGameRequest& request, std::vector<storage::SeatRecord> seats,
+                     std::function<void(std::optional<std::string>)> done);
   // false: no game has that invite (the answer is 404); otherwise `done` runs later.
-  bool join(const std::string& code, std::function<void(JoinOutcome)> done);
+  bool join(const std::string& code, std::string name, std::function<void(JoinOutcome)> done);
+  // The game link as the invitation: false if there is no such game.
+  bool join_game(const std::string& id, std::string name, std::function<void(JoinOutcome)> done);
+  // The room of a game if it is open now (never loads one): for live figures beside the store's.
+  std::shared_ptr<Room> open_room(const std::string& id);
+  // How many games are under way now.
+  std::size_t games_in_play();
   void close_all();
   // Drops finished rooms nobody watches; they load again from the store when asked for.
   void evict_idle();
 
  private:
   std::shared_ptr<Room> add(storage::StoredGame stored);
+  storage::GameRecord new_record(const protocol::CreateGameRequest& request) const;
+  // Stores a new game and opens its room; `done(ok)` runs on the io_context.
+  void store_and_open(storage::GameRecord record, std::vector<storage::SeatRecord> seats, std::function<void(bool)> done);
 
   boost::asio::io_context& io_;
   storage::Store& store_;
@@ -50,6 +63,9 @@ class Registry {
   std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
 };
+
+// The colour a game's creator gets: their choice, or a fair coin.
+std::string creator_color(protocol::ColorChoice choice);
 
 // Ids, tokens and invite codes are base64url; anything else is not worth a database lookup.
 bool plausible_key(const std::string& text);

@@ -1,6 +1,7 @@
 #include "server/room.h"
 
 #include <boost/asio/bind_executor.hpp>
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -28,6 +29,24 @@ std::shared_ptr<const std::string> text(const nlohmann::json& message) {
   return std::make_shared<const std::string>(protocol::dump(message));
 }
 
+// Chat: a burst of a few lines, then one every two seconds.
+constexpr double kChatPerSecond = 0.5;
+constexpr double kChatBurst = 5;
+constexpr int kChatRefusalsTolerated = 1 << 30;  // a chatty client is refused, not dropped
+
+std::array<std::string, 2> names_of(const std::vector<storage::SeatRecord>& seats) {
+  std::array<std::string, 2> names;
+  for (const auto& seat : seats)
+    if (auto color = protocol::parse_color(seat.color)) names[rules::index(*color)] = seat.name;
+  return names;
+}
+
+std::optional<Viewer> parse_author(std::string_view author) {
+  if (author == "spectator") return Viewer::Spectator;
+  auto color = protocol::parse_color(author);
+  return color ? std::optional(match::viewer_of(*color)) : std::nullopt;
+}
+
 // The seat the computer holds, from the seats as stored.
 std::optional<match::ComputerSeat> computer_of(const std::vector<storage::SeatRecord>& seats) {
   for (const auto& seat : seats) {
@@ -44,7 +63,8 @@ match::Match initial_match(const storage::StoredGame& stored, match::Waits waits
   if (!variant) throw std::runtime_error("game " + record.id + ": unknown variant " + record.variant);
   auto start = rules::Position::from_fen(*variant, record.start_fen);
   if (!start.ok()) throw std::runtime_error("game " + record.id + ": bad start FEN: " + start.error());
-  match::MatchSetup setup{record.id, std::nullopt, record.local, record.created_at_ms, waits, computer_of(stored.seats)};
+  match::MatchSetup setup{record.id, std::nullopt, record.local, record.created_at_ms, waits, computer_of(stored.seats),
+                          names_of(stored.seats)};
   if (record.initial_ms) setup.clock = match::ClockSetting{*record.initial_ms, record.increment_ms};
   return match::Match(std::move(setup), start.value(), std::chrono::steady_clock::now());
 }
@@ -52,13 +72,21 @@ match::Match initial_match(const storage::StoredGame& stored, match::Waits waits
 }  // namespace
 
 Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGame stored, match::Waits waits,
-           ComputerPool* computers)
+           ComputerPool* computers, GameMaker make_game)
     : strand_(boost::asio::make_strand(io)),
       store_(store),
       timer_(strand_),
       record_(stored.game),
       match_(initial_match(stored, waits)),
-      computers_(computers) {
+      computers_(computers),
+      make_game_(std::move(make_game)) {
+  for (const auto& line : stored.chat) {
+    auto channel = protocol::parse_channel(line.channel);
+    auto author = parse_author(line.author);
+    if (!channel || !author) throw std::runtime_error("game " + id() + ": bad chat line " + std::to_string(line.seq));
+    chat_.push_back({*channel, *author, line.name, line.text, line.at_ms});
+    chat_seq_ = line.seq;
+  }
   for (const auto& seat : stored.seats) {
     auto color = protocol::parse_color(seat.color);
     if (!color) throw std::runtime_error("game " + id() + ": bad seat colour " + seat.color);
@@ -90,8 +118,9 @@ void Room::start() {
     update_idle();
     bool both_seats = !seat_hash_[0].empty() && !seat_hash_[1].empty();
     if (match_.status() == match::Status::Waiting && both_seats) {
-      // The computer takes its seat at once; otherwise a join whose seat was stored but not its
-      // event, where either seat may be the one that joined.
+      // The computer takes its seat at once; otherwise a game created with both seats (from the
+      // lobby, a rematch), or a join whose seat was stored but not its event: either seat may be
+      // the one that joined.
       const Color joined = computer_ ? computer_->seat : Color::Black;
       run([this, joined] { carry_out(match_.join(joined, Clock::now()), nullptr); });
     }
@@ -134,7 +163,38 @@ void Room::carry_out(const match::Decision& decision, const Attached* from) {
     return from->watcher->send(state_for(from->viewer));
   }
   if (decision.events.empty()) return arm_timer();
+  if (decision.events.front().kind == Event::Kind::Rematched) return start_rematch(decision, from ? from->watcher : nullptr);
   commit(decision.events, from ? report_failure(from->watcher) : [](bool) {});
+}
+
+void Room::start_rematch(const match::Decision& decision, std::shared_ptr<Watcher> from) {
+  if (!make_game_) {
+    if (from) send_refusal(*from, {match::Rejection::NotOver, "rematches are not available here"});
+    return;
+  }
+  storage::GameRecord record = record_;
+  record.id = decision.events.front().game;
+  record.invite_hash.clear();  // both seats are taken
+  record.status = protocol::status_name(match_.local() ? match::Status::Playing : match::Status::Waiting);
+  record.result = protocol::result_name(match::Result::Ongoing);
+  record.reason.clear();
+  record.created_at_ms = wall_clock_ms();
+  record.ended_at_ms.reset();
+  record.plies = 0;
+  // Colours swapped, the same tokens: each browser's seat token holds the new game's other seat.
+  std::vector<storage::SeatRecord> seats;
+  for (Color color : {Color::White, Color::Black})
+    seats.push_back({std::string(protocol::color_name(color)), seat_hash_[rules::index(~color)],
+                     match_.name(~color)});
+  busy_ = true;
+  make_game_(std::move(record), std::move(seats), [self = shared_from_this(), events = decision.events, from](bool ok) {
+    boost::asio::post(self->strand_, [self, events, from, ok] {
+      if (ok) return self->commit(events, from ? report_failure(from) : [](bool) {});
+      self->busy_ = false;
+      if (from) from->send(std::make_shared<const std::string>(protocol::error_message("storage", "the rematch could not be stored")));
+      self->drain();
+    });
+  });
 }
 
 void Room::commit(std::vector<Event> events, std::function<void(bool ok)> after) {
@@ -184,6 +244,7 @@ std::optional<storage::GameRecord> Room::record_after(const Event& event, std::i
   auto record = record_;
   if (event.kind == Event::Kind::Joined) record.status = protocol::status_name(match::Status::Playing);
   if (event.kind == Event::Kind::Ended) {
+    record.plies = match_.ply();
     record.status = protocol::status_name(match::Status::Finished);
     record.result = protocol::result_name(event.result);
     record.reason = protocol::reason_name(event.reason);
@@ -249,6 +310,7 @@ void Room::computer_responds(const Event& event) {
   if (!computer_) return;
   auto answer = ComputerPlayer::respond(event, computer_->seat);
   if (!answer) return;
+  if (auto* rematch = std::get_if<match::RematchCommand>(&*answer)) rematch->next_id = security::new_game_id();
   run([this, answer = *answer] {
     carry_out(match_.decide(match::viewer_of(computer_->seat), answer, Clock::now()), nullptr);
   });
@@ -275,8 +337,9 @@ bool Room::play_due_premove() {
 void Room::attach(std::shared_ptr<Watcher> watcher, std::string token, std::optional<std::int64_t> since) {
   on_strand([this, watcher = std::move(watcher), token = std::move(token), since] {
     Viewer viewer = viewer_for(token);
-    watchers_.push_back({watcher, viewer});
+    watchers_.push_back({watcher, viewer, RateLimiter(kChatPerSecond, kChatBurst, kChatRefusalsTolerated)});
     update_idle();
+    spectators_changed();
     seat_watchers_changed(match::seat_of(viewer), +1, watcher.get());
     const std::int64_t oldest_kept = sent_.empty() ? match_.v() + 1 : sent_.front().v;
     if (!since || *since > match_.v() || *since + 1 < oldest_kept) return watcher->send(state_for(viewer));
@@ -293,6 +356,7 @@ void Room::detach(std::shared_ptr<Watcher> watcher) {
     const auto seat = match::seat_of(attached->viewer);
     std::erase_if(watchers_, [&](const Attached& a) { return a.watcher == watcher; });
     update_idle();
+    spectators_changed();
     seat_watchers_changed(seat, -1);
   });
 }
@@ -307,6 +371,47 @@ void Room::seat_watchers_changed(std::optional<Color> seat, int by, const Watche
   auto message = text(protocol::presence_message(match_));
   for (const auto& attached : watchers_)
     if (attached.watcher.get() != just_came) attached.watcher->send(message);
+}
+
+void Room::spectators_changed() {
+  const int count = static_cast<int>(
+      std::count_if(watchers_.begin(), watchers_.end(), [](const Attached& a) { return a.viewer == Viewer::Spectator; }));
+  if (count == spectator_count_.load()) return;
+  spectator_count_ = count;
+  auto message = text(protocol::spectators_message(count));
+  for (const auto& attached : watchers_) attached.watcher->send(message);
+}
+
+protocol::Company Room::company() const { return {spectator_count_.load(), &chat_}; }
+
+void Room::chat(std::shared_ptr<Watcher> watcher, std::string text_sent, std::string name) {
+  on_strand([this, watcher = std::move(watcher), text_sent = std::move(text_sent), name = std::move(name)] {
+    Attached* from = find(watcher);
+    if (!from) return;
+    if (from->chat_limiter.check(Clock::now()) != RateLimiter::Verdict::Allow)
+      return watcher->send(std::make_shared<const std::string>(protocol::error_message("rate_limited", "one chat message every two seconds")));
+    auto ruling = match_.chat(from->viewer);
+    if (auto* refusal = std::get_if<match::Refusal>(&ruling)) return send_refusal(*watcher, *refusal);
+    const auto seat = match::seat_of(from->viewer);
+    protocol::ChatLine line{std::get<match::ChatChannel>(ruling), from->viewer, seat ? match_.name(*seat) : name,
+                            text_sent, wall_clock_ms()};
+    if (line.name.empty()) line.name = protocol::kAnonymous;
+    storage::ChatRecord record{++chat_seq_, std::string(protocol::channel_name(line.channel)),
+                               std::string(protocol::viewer_name(line.from)), line.name, line.text, line.at_ms};
+    store_.add_chat(id(), std::move(record), [self = shared_from_this(), line, watcher](bool ok, const std::string& error) {
+      boost::asio::post(self->strand_, [self, line, watcher, ok, error] {
+        if (!ok) {
+          std::cerr << "arbiter: game " << self->id() << ": chat not stored: " << error << "\n";
+          return watcher->send(std::make_shared<const std::string>(protocol::error_message("storage", "not stored; try again")));
+        }
+        self->chat_.push_back(line);
+        if (self->chat_.size() > static_cast<std::size_t>(storage::kChatKept)) self->chat_.erase(self->chat_.begin());
+        auto message = text(protocol::chat_message(line));
+        for (const auto& attached : self->watchers_)
+          if (protocol::may_read(self->match_, attached.viewer, line)) attached.watcher->send(message);
+      });
+    });
+  });
 }
 
 void Room::send_to_seat(Color seat, const Message& message) const {
@@ -327,6 +432,7 @@ void Room::premove(std::shared_ptr<Watcher> watcher, std::optional<std::string> 
 }
 
 void Room::command(std::shared_ptr<Watcher> watcher, match::Command command) {
+  if (auto* rematch = std::get_if<match::RematchCommand>(&command)) rematch->next_id = security::new_game_id();
   on_strand([this, watcher = std::move(watcher), command = std::move(command), arrived = Clock::now()] {
     run([this, watcher, command, arrived] {
       command_arrived_ = arrived;
@@ -347,17 +453,17 @@ void Room::send_refusal(Watcher& to, const match::Refusal& refusal) {
 
 // --- HTTP --------------------------------------------------------------------------------
 
-void Room::join(std::function<void(JoinOutcome)> done) {
-  on_strand([this, done = std::move(done)] {
-    run([this, done] {
+void Room::join(std::string name, std::function<void(JoinOutcome)> done) {
+  on_strand([this, name = std::move(name), done = std::move(done)] {
+    run([this, name, done] {
       const int free_seats = seat_hash_[0].empty() + seat_hash_[1].empty();
       const Color seat = seat_hash_[0].empty() ? Color::White : Color::Black;
-      auto decision = match_.join(seat, Clock::now());
+      auto decision = match_.join(seat, Clock::now(), name);
       if (free_seats != 1 || !decision.accepted()) return done(JoinOutcome::refused(JoinOutcome::Status::Taken));
       std::string token = security::random_token();
       std::string hash = security::sha256_hex(token);
       busy_ = true;  // nobody else may take the seat while it is being stored
-      store_.add_seat(id(), {std::string(protocol::color_name(seat)), hash},
+      store_.add_seat(id(), {std::string(protocol::color_name(seat)), hash, name},
                       [self = shared_from_this(), seat, token, hash, done, events = decision.events](
                           bool ok, const std::string& error) {
                         boost::asio::post(self->strand_, [self, seat, token, hash, done, events, ok, error] {
@@ -383,7 +489,7 @@ void Room::join(std::function<void(JoinOutcome)> done) {
 
 void Room::describe(std::string token, std::function<void(nlohmann::json)> done) {
   on_strand([this, token = std::move(token), done = std::move(done)] {
-    done(protocol::game_resource(match_, Clock::now(), viewer_for(token)));
+    done(protocol::game_resource(match_, Clock::now(), viewer_for(token), company()));
   });
 }
 
@@ -405,7 +511,10 @@ void Room::close_watchers() {
 
 // --- helpers -----------------------------------------------------------------------------
 
-void Room::update_idle() { idle_ = match_.finished() && watchers_.empty() && !busy_; }
+void Room::update_idle() {
+  idle_ = match_.finished() && watchers_.empty() && !busy_;
+  in_play_ = match_.status() == match::Status::Playing && !match_.local();
+}
 
 std::optional<Color> Room::seat_of(const std::string& token) const {
   if (token.empty()) return std::nullopt;
@@ -424,14 +533,14 @@ Viewer Room::viewer_for(const std::string& token) const {
   return Viewer::Spectator;
 }
 
-const Room::Attached* Room::find(const std::shared_ptr<Watcher>& watcher) const {
-  for (const auto& attached : watchers_)
+Room::Attached* Room::find(const std::shared_ptr<Watcher>& watcher) {
+  for (auto& attached : watchers_)
     if (attached.watcher == watcher) return &attached;
   return nullptr;
 }
 
 Room::Message Room::state_for(Viewer viewer) const {
-  return text(protocol::state_message(match_, Clock::now(), viewer));
+  return text(protocol::state_message(match_, Clock::now(), viewer, company()));
 }
 
 }  // namespace arbiter

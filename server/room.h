@@ -23,6 +23,8 @@
 #include "server/computer_player.h"
 #include "server/computer_pool.h"
 #include "protocol/names.h"
+#include "protocol/views.h"
+#include "server/rate_limiter.h"
 #include "server/watcher.h"
 #include "storage/store.h"
 
@@ -38,19 +40,26 @@ struct JoinOutcome {
   }
 };
 
+// Stores a new game with both its seats (a rematch) and opens its room; `done(ok)` after.
+using GameMaker = std::function<void(storage::GameRecord, std::vector<storage::SeatRecord>, std::function<void(bool)>)>;
+
 class Room : public std::enable_shared_from_this<Room> {
  public:
   // Rebuilds the match by replaying its stored events; throws std::runtime_error if they do not
   // replay (unknown variant, bad FEN, an illegal move, a gap in v).
-  // `computers`: where a computer seat thinks (none: computer games wait).
+  // `computers`: where a computer seat thinks (none: computer games wait); `make_game`: how a
+  // rematch creates its game.
   Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGame stored, match::Waits waits,
-       ComputerPool* computers);
+       ComputerPool* computers, GameMaker make_game = {});
   // Arms the clock timer; finishes a join that crashed between its seat and its event.
   void start();
 
   const std::string& id() const { return match_.id(); }
   // Finished, with nobody watching: the registry may drop it (the store has it all).
   bool idle() const { return idle_.load(); }
+  int spectators() const { return spectator_count_.load(); }
+  // Under way between two people (for the lobby's count).
+  bool in_play() const { return in_play_.load(); }
 
   // All of these are thread-safe: they run on the room's strand.
   // `since`: the last event number the watcher holds (a reconnect); it is sent the events it
@@ -60,7 +69,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void command(std::shared_ptr<Watcher> watcher, match::Command command);
   // Queues (or cancels, with no move) the watcher's seat's move for its next turn.
   void premove(std::shared_ptr<Watcher> watcher, std::optional<std::string> move);
-  void join(std::function<void(JoinOutcome)> done);
+  // Sends a chat message to the readers of the sender's channel, once stored.
+  // `name`: a spectator's display name (a player's is their seat's).
+  void chat(std::shared_ptr<Watcher> watcher, std::string text, std::string name);
+  void join(std::string name, std::function<void(JoinOutcome)> done);
   void describe(std::string token, std::function<void(nlohmann::json)> done);
   // The PGN, or nullopt while the game may not be shown yet (a live hidden game).
   void pgn(std::function<void(std::optional<std::string>)> done);
@@ -78,6 +90,7 @@ class Room : public std::enable_shared_from_this<Room> {
   struct Attached {
     std::shared_ptr<Watcher> watcher;
     match::Viewer viewer;
+    RateLimiter chat_limiter;
   };
   // An event as each viewer (White, Black, spectator) was sent it.
   struct Sent {
@@ -114,9 +127,14 @@ class Room : public std::enable_shared_from_this<Room> {
   // The watcher that just came is not told: its state says so already.
   void seat_watchers_changed(std::optional<rules::Color> seat, int by, const Watcher* just_came = nullptr);
   void send_to_seat(rules::Color seat, const Message& message) const;
+  // Tells everyone how many spectators there are, when that changed.
+  void spectators_changed();
+  // A rematch agreed: the new game is stored (seats swapped) before the event that names it.
+  void start_rematch(const match::Decision& decision, std::shared_ptr<Watcher> from);
+  protocol::Company company() const;
 
   match::Viewer viewer_for(const std::string& token) const;
-  const Attached* find(const std::shared_ptr<Watcher>& watcher) const;
+  Attached* find(const std::shared_ptr<Watcher>& watcher);
   Message state_for(match::Viewer viewer) const;
 
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
@@ -144,7 +162,12 @@ class Room : public std::enable_shared_from_this<Room> {
   std::deque<Sent> sent_;  // the last kResumableEvents events
   bool busy_ = false;
   std::atomic<bool> idle_ = false;
+  std::atomic<bool> in_play_ = false;
   std::deque<std::function<void()>> queue_;
+  GameMaker make_game_;
+  std::vector<protocol::ChatLine> chat_;   // the latest storage::kChatKept
+  std::int64_t chat_seq_ = 0;              // the last stored message's number
+  std::atomic<int> spectator_count_ = 0;
 };
 
 }  // namespace arbiter

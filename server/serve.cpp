@@ -19,6 +19,7 @@
 #include "server/computer_pool.h"
 #include "server/metrics.h"
 #include "server/move_observer.h"
+#include "server/lobby.h"
 #include "server/network.h"
 #include "server/registry.h"
 #include "server/static_files.h"
@@ -46,6 +47,7 @@ struct ServeOptions {
   match::Waits waits;
   // Threads for computer players, below the network's priority; a computer game waits its turn.
   unsigned computer_threads = std::max(1u, std::thread::hardware_concurrency() / 2);
+  LobbySettings lobby;
 };
 
 // The most a computer may think while other computer games wait (level 8 thinks 1 s).
@@ -157,6 +159,11 @@ const std::map<std::string, Setter>& setters() {
          if (r) o.address_limits.messages_per_second = *r, o.address_limits.message_burst = std::max(1.0, 2 * *r);
          return r.has_value();
        }},
+      {"--seek-grace", [](ServeOptions& o, const std::string& v) {
+         auto wait = seconds(v);
+         if (wait) o.lobby.owner_grace = *wait;
+         return wait.has_value();
+       }},
       {"--computer-threads", [](ServeOptions& o, const std::string& v) {
          auto threads = number<unsigned>(v, 1, 64);
          if (threads) o.computer_threads = *threads;
@@ -262,6 +269,10 @@ int serve_command(const Args& args) {
   Api api(registry, *store, address_limits, metrics);
   StaticFiles files(options->web);
   Services services{registry, api, files, limits, address_limits, metrics, *store, options->trusted_proxy};
+  Lobby lobby(io, registry, make_memory_seek_board(), [&services] { return services.websockets.load(); },
+              options->lobby);
+  services.lobby = &lobby;
+  lobby.start();
   Listener listener(io, services, options->bind, options->port);
   listener.start();
   std::optional<Listener> metrics_listener;
@@ -279,6 +290,7 @@ int serve_command(const Args& args) {
     std::cout << "arbiter: shutting down" << std::endl;
     listener.stop();
     if (metrics_listener) metrics_listener->stop();
+    lobby.stop();
     registry.close_all();
     stop_when_drained(io, services, std::make_shared<boost::asio::steady_timer>(io),
                       std::chrono::steady_clock::now() + kShutdownGrace);

@@ -17,18 +17,47 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 namespace websocket = beast::websocket;
 
-// One WebSocket connection: reads commands for its room, writes what the room sends, in order,
-// from a bounded queue. Everything runs on the connection's strand (its socket's executor).
+std::shared_ptr<const std::string> shared(std::string text) { return std::make_shared<const std::string>(std::move(text)); }
+
+class GamePeer : public SocketPeer {
+ public:
+  GamePeer(std::shared_ptr<Room> room, std::string token, std::optional<std::int64_t> since)
+      : room_(std::move(room)), token_(std::move(token)), since_(since) {}
+
+  void opened(const std::shared_ptr<Watcher>& connection) override { room_->attach(connection, token_, since_); }
+  void closed(const std::shared_ptr<Watcher>& connection) override { room_->detach(connection); }
+
+  void received(const std::shared_ptr<Watcher>& connection, const std::string& text) override {
+    auto parsed = protocol::parse_client_command(text);
+    if (auto* bad = std::get_if<protocol::BadInput>(&parsed))
+      return connection->send(shared(protocol::error_message(bad->code, bad->message)));
+    std::visit(
+        [&](auto& command) {
+          using T = std::decay_t<decltype(command)>;
+          if constexpr (std::is_same_v<T, protocol::PingCommand>) connection->send(shared(protocol::pong_message()));
+          else if constexpr (std::is_same_v<T, protocol::PremoveCommand>) room_->premove(connection, std::move(command.move));
+          else if constexpr (std::is_same_v<T, protocol::ChatCommand>)
+            room_->chat(connection, std::move(command.text), std::move(command.name));
+          else room_->command(connection, std::move(command));
+        },
+        std::get<protocol::ClientCommand>(parsed));
+  }
+
+ private:
+  std::shared_ptr<Room> room_;
+  std::string token_;
+  std::optional<std::int64_t> since_;
+};
+
+// One WebSocket connection: reads messages for its peer, writes what it is sent, in order, from
+// a bounded queue. Everything runs on the connection's strand (its socket's executor).
 // Messages and pings count against this connection's rate, its address's and its seat's.
 class WebSocketSession : public Watcher, public std::enable_shared_from_this<WebSocketSession> {
  public:
-  WebSocketSession(beast::tcp_stream stream, std::shared_ptr<Room> room, std::string token,
-                   std::optional<std::int64_t> since, Services& services, ConnectionSlot slot,
+  WebSocketSession(beast::tcp_stream stream, std::unique_ptr<SocketPeer> peer, Services& services, ConnectionSlot slot,
                    WebSocketAdmission admission)
       : ws_(std::move(stream)),
-        room_(std::move(room)),
-        token_(std::move(token)),
-        since_(since),
+        peer_(std::move(peer)),
         services_(services),
         slot_(std::move(slot)),
         websocket_slot_(services.websockets),
@@ -79,7 +108,7 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
   void on_accept(beast::error_code ec) {
     if (ec) return;
     attached_ = true;
-    room_->attach(shared_from_this(), token_, since_);
+    peer_->opened(shared_from_this());
     last_message_ = std::chrono::steady_clock::now();
     if (admission_.seat.empty()) watch_idle(services_.limits.spectator_idle_timeout);
     read_next();
@@ -130,16 +159,7 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
       case RateLimiter::Verdict::Disconnect: return close(websocket::close_code::policy_error);
     }
     if (!is_text) return reply(protocol::error_message("bad_message", "messages are JSON text frames"));
-    auto parsed = protocol::parse_client_command(text);
-    if (auto* bad = std::get_if<protocol::BadInput>(&parsed)) return reply(protocol::error_message(bad->code, bad->message));
-    std::visit(
-        [this](auto& command) {
-          using T = std::decay_t<decltype(command)>;
-          if constexpr (std::is_same_v<T, protocol::PingCommand>) reply(protocol::pong_message());
-          else if constexpr (std::is_same_v<T, protocol::PremoveCommand>) room_->premove(shared_from_this(), std::move(command.move));
-          else room_->command(shared_from_this(), std::move(command));
-        },
-        std::get<protocol::ClientCommand>(parsed));
+    peer_->received(shared_from_this(), text);
   }
 
   void reply(std::string text) { send(std::make_shared<const std::string>(std::move(text))); }
@@ -172,15 +192,13 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
   void on_closed() {
     closing_ = true;
     idle_timer_.cancel();
-    if (attached_) room_->detach(shared_from_this());
+    if (attached_) peer_->closed(shared_from_this());
     attached_ = false;
   }
 
   websocket::stream<beast::tcp_stream> ws_;
   beast::flat_buffer buffer_;
-  std::shared_ptr<Room> room_;
-  std::string token_;
-  std::optional<std::int64_t> since_;
+  std::unique_ptr<SocketPeer> peer_;
   Services& services_;
   ConnectionSlot slot_;
   ConnectionSlot websocket_slot_;
@@ -195,12 +213,16 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
 
 }  // namespace
 
+std::unique_ptr<SocketPeer> game_peer(std::shared_ptr<Room> room, std::string token, std::optional<std::int64_t> since) {
+  return std::make_unique<GamePeer>(std::move(room), std::move(token), since);
+}
+
 void start_websocket_session(beast::tcp_stream stream, http::request<http::string_body> upgrade,
-                             std::shared_ptr<Room> room, std::string token, std::optional<std::int64_t> since,
-                             Services& services, ConnectionSlot slot, WebSocketAdmission admission) {
+                             std::unique_ptr<SocketPeer> peer, Services& services, ConnectionSlot slot,
+                             WebSocketAdmission admission) {
   stream.expires_never();  // the WebSocket's own timeouts take over
-  auto session = std::make_shared<WebSocketSession>(std::move(stream), std::move(room), std::move(token), since,
-                                                    services, std::move(slot), std::move(admission));
+  auto session = std::make_shared<WebSocketSession>(std::move(stream), std::move(peer), services, std::move(slot),
+                                                    std::move(admission));
   session->run(std::move(upgrade));
 }
 

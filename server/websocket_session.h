@@ -1,5 +1,6 @@
 #pragma once
-// Hands an upgraded HTTP connection over to a WebSocket session on a game room.
+// Hands an upgraded HTTP connection over to a WebSocket session, which talks to a peer: a game's
+// room, or the lobby.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -12,6 +13,7 @@
 #include "server/address_limits.h"
 #include "server/network.h"
 #include "server/room.h"
+#include "server/watcher.h"
 
 namespace arbiter {
 
@@ -24,9 +26,23 @@ struct WebSocketAdmission {
   AddressLimits::Lease spectator_lease;
 };
 
+// What one connection's messages go to. The session reads, rate-limits and writes; the peer
+// decides what a message means. Called on the connection's strand, one at a time.
+class SocketPeer {
+ public:
+  virtual ~SocketPeer() = default;
+  virtual void opened(const std::shared_ptr<Watcher>& connection) = 0;
+  // A text message within the connection's rate limit.
+  virtual void received(const std::shared_ptr<Watcher>& connection, const std::string& text) = 0;
+  virtual void closed(const std::shared_ptr<Watcher>& connection) = 0;
+};
+
+// A connection to a game: commands for its room, as the seat `token` holds (none: watching).
+std::unique_ptr<SocketPeer> game_peer(std::shared_ptr<Room> room, std::string token, std::optional<std::int64_t> since);
+
 void start_websocket_session(boost::beast::tcp_stream stream,
                              boost::beast::http::request<boost::beast::http::string_body> upgrade,
-                             std::shared_ptr<Room> room, std::string token, std::optional<std::int64_t> since,
-                             Services& services, ConnectionSlot slot, WebSocketAdmission admission);
+                             std::unique_ptr<SocketPeer> peer, Services& services, ConnectionSlot slot,
+                             WebSocketAdmission admission);
 
 }  // namespace arbiter

@@ -54,6 +54,30 @@ CREATE INDEX games_unfinished ON games (created_at_ms) WHERE status <> 'finished
 CREATE INDEX games_finished_by_end ON games (ended_at_ms DESC) WHERE status = 'finished';
 CREATE UNIQUE INDEX games_by_invite ON games (invite_hash) WHERE invite_hash IS NOT NULL;
 )sql",
+    // 2: players' names, the length of finished games, chat, and the list of games in play.
+    R"sql(
+ALTER TABLE seats ADD COLUMN name TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN plies INTEGER NOT NULL DEFAULT 0;  -- moves played, set at the end
+UPDATE games SET plies =
+  (SELECT COUNT(*) FROM events e WHERE e.game_id = games.id
+     AND (e.type = 'move' OR (e.type = 'umpire' AND json_extract(e.payload, '$.say') = 'moved')))
+  - (SELECT COALESCE(SUM(json_extract(e.payload, '$.plies')), 0) FROM events e
+     WHERE e.game_id = games.id AND e.type = 'takeback')
+  WHERE status = 'finished';
+
+CREATE TABLE chat (
+  game_id TEXT NOT NULL REFERENCES games (id),
+  seq     INTEGER NOT NULL CHECK (seq >= 1),
+  channel TEXT NOT NULL CHECK (channel IN ('players', 'spectators')),
+  author  TEXT NOT NULL CHECK (author IN ('white', 'black', 'spectator')),
+  name    TEXT NOT NULL,
+  text    TEXT NOT NULL,
+  at_ms   INTEGER NOT NULL,
+  PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+
+CREATE INDEX games_playing ON games (created_at_ms DESC) WHERE status = 'playing';
+)sql",
 };
 
 std::int64_t now_ms() {

@@ -51,6 +51,11 @@ struct AddSeat {
   SeatRecord seat;
 };
 
+struct AddChat {
+  std::string game_id;
+  ChatRecord chat;
+};
+
 struct AppendEvent {
   std::string game_id;
   EventRecord event;
@@ -58,7 +63,7 @@ struct AppendEvent {
 };
 
 struct PendingWrite {
-  std::variant<CreateGame, AddSeat, AppendEvent> operation;
+  std::variant<CreateGame, AddSeat, AddChat, AppendEvent> operation;
   Store::Done done;
   std::chrono::steady_clock::time_point queued = std::chrono::steady_clock::now();
 };
@@ -79,14 +84,17 @@ class Writer {
                      "INSERT INTO games (id, variant, start_fen, initial_ms, increment_ms, local,"
                      " invite_hash, status, result, reason, created_at_ms, ended_at_ms)"
                      " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)"),
-        insert_seat_(db_, "INSERT INTO seats (game_id, color, token_hash) VALUES (?1, ?2, ?3)"),
+        insert_seat_(db_, "INSERT INTO seats (game_id, color, token_hash, name) VALUES (?1, ?2, ?3, ?4)"),
+        insert_chat_(db_,
+                     "INSERT INTO chat (game_id, seq, channel, author, name, text, at_ms)"
+                     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"),
         insert_event_(db_,
                       "INSERT INTO events (game_id, v, type, payload, at_ms)"
                       " VALUES (?1, ?2, ?3, ?4, ?5)"),
         previous_event_(db_,
                         "SELECT COALESCE(MAX(v), 0) FROM events WHERE game_id = ?1 AND v < ?2"),
         update_status_(db_,
-                       "UPDATE games SET status = ?2, result = ?3, reason = ?4, ended_at_ms = ?5"
+                       "UPDATE games SET status = ?2, result = ?3, reason = ?4, ended_at_ms = ?5, plies = ?6"
                        " WHERE id = ?1") {}
 
   // Runs the batch in one transaction, each write inside its own savepoint, and returns one
@@ -167,6 +175,19 @@ class Writer {
 
   void apply(const AddSeat& write) { insert_seat(write.game_id, write.seat); }
 
+  void apply(const AddChat& write) {
+    const ChatRecord& chat = write.chat;
+    ResetOnExit reset(insert_chat_);
+    insert_chat_.bind(1, write.game_id);
+    insert_chat_.bind(2, chat.seq);
+    insert_chat_.bind(3, chat.channel);
+    insert_chat_.bind(4, chat.author);
+    insert_chat_.bind(5, chat.name);
+    insert_chat_.bind(6, chat.text);
+    insert_chat_.bind(7, chat.at_ms);
+    insert_chat_.step();
+  }
+
   void apply(const AppendEvent& write) {
     const EventRecord& event = write.event;
     {
@@ -198,6 +219,7 @@ class Writer {
       update_status_.bind(3, update.result);
       update_status_.bind(4, update.reason);
       update_status_.bind(5, update.ended_at_ms);
+      update_status_.bind(6, std::int64_t{update.plies});
       update_status_.step();
     }
   }
@@ -207,6 +229,7 @@ class Writer {
     insert_seat_.bind(1, game_id);
     insert_seat_.bind(2, seat.color);
     insert_seat_.bind(3, seat.token_hash);
+    insert_seat_.bind(4, seat.name);
     insert_seat_.step();
   }
 
@@ -244,7 +267,7 @@ class Writer {
   Connection db_;
   Statement begin_, commit_, rollback_;
   Statement savepoint_, release_, rollback_to_savepoint_;
-  Statement insert_game_, insert_seat_, insert_event_, previous_event_, update_status_;
+  Statement insert_game_, insert_seat_, insert_chat_, insert_event_, previous_event_, update_status_;
   std::uint64_t transactions_ = 0;
 };
 
@@ -260,15 +283,17 @@ class Reader {
                                     " FROM games WHERE status <> 'finished'"
                                     " ORDER BY created_at_ms"),
         select_seats_(db_,
-                      "SELECT color, token_hash FROM seats WHERE game_id = ?1"
+                      "SELECT color, token_hash, name FROM seats WHERE game_id = ?1"
                       " ORDER BY CASE color WHEN 'white' THEN 0 ELSE 1 END"),
         select_events_(db_,
                        "SELECT v, type, payload, at_ms FROM events WHERE game_id = ?1 ORDER BY v"),
+        select_chat_(db_,
+                     "SELECT seq, channel, author, name, text, at_ms FROM"
+                     " (SELECT * FROM chat WHERE game_id = ?1 ORDER BY seq DESC LIMIT ?2) ORDER BY seq"),
         select_by_invite_(db_, "SELECT id FROM games WHERE invite_hash = ?1"),
         count_by_status_(db_, "SELECT status, COUNT(*) FROM games GROUP BY status"),
-        select_finished_(db_,
-                         "SELECT id, variant, result, reason, ended_at_ms FROM games"
-                         " WHERE status = 'finished' ORDER BY ended_at_ms DESC LIMIT ?1") {}
+        select_playing_(db_, list_query("playing", "created_at_ms")),
+        select_finished_(db_, list_query("finished", "ended_at_ms")) {}
 
   std::mutex mutex;
 
@@ -303,17 +328,21 @@ class Reader {
     return counts;
   }
 
-  std::vector<FinishedSummary> finished_games(int limit) {
-    std::vector<FinishedSummary> summaries;
-    if (limit <= 0) return summaries;  // SQLite reads a negative LIMIT as "no limit"
-    ResetOnExit reset(select_finished_);
-    select_finished_.bind(1, std::int64_t{limit});
-    while (select_finished_.step()) {
-      summaries.push_back({select_finished_.column_text(0), select_finished_.column_text(1),
-                           select_finished_.column_text(2), select_finished_.column_text(3),
-                           select_finished_.column_int(4)});
+  std::vector<GameSummary> list_games(const GameQuery& query) {
+    std::vector<GameSummary> games;
+    if (query.limit <= 0) return games;  // SQLite reads a negative LIMIT as "no limit"
+    Statement& select = query.status == "playing" ? select_playing_ : select_finished_;
+    ResetOnExit reset(select);
+    if (query.variant.empty()) select.bind_null(1);
+    else select.bind(1, query.variant);
+    select.bind(2, query.before_ms);
+    select.bind(3, query.before_id);
+    select.bind(4, std::int64_t{query.limit});
+    while (select.step()) {
+      GameSummary summary{game_from_row(select), select.column_text(13), select.column_text(14)};
+      games.push_back(std::move(summary));
     }
-    return summaries;
+    return games;
   }
 
  private:
@@ -337,7 +366,19 @@ class Reader {
 
   static inline const std::string game_columns =
       "id, variant, start_fen, initial_ms, increment_ms, local, invite_hash, status, result,"
-      " reason, created_at_ms, ended_at_ms";
+      " reason, created_at_ms, ended_at_ms, plies";
+
+  // ?1 variant or NULL, ?2 before (time) or NULL, ?3 before's id, ?4 limit. Newest first; ties
+  // on the time go by id so that a page boundary never skips or repeats a game.
+  static std::string list_query(const std::string& status, const std::string& time) {
+    std::string seat_name = "(SELECT name FROM seats s WHERE s.game_id = games.id AND s.color = ";
+    return "SELECT " + game_columns + ", COALESCE(" + seat_name + "'white'), ''), COALESCE(" + seat_name +
+           "'black'), '') FROM games WHERE status = '" + status + "'" +
+           (status == "finished" ? " AND NOT (reason = 'abort' AND plies = 0)" : "") +
+           " AND (?1 IS NULL OR variant = ?1)"
+           " AND (?2 IS NULL OR " + time + " < ?2 OR (" + time + " = ?2 AND id < ?3))"
+           " ORDER BY " + time + " DESC, id DESC LIMIT ?4";
+  }
 
   static Connection open_read_only(const std::string& path) {
     Connection db(path, Connection::Access::read_only);
@@ -359,6 +400,7 @@ class Reader {
     game.reason = row.column_text(9);
     game.created_at_ms = row.column_int(10);
     game.ended_at_ms = row.column_optional_int(11);
+    game.plies = static_cast<int>(row.column_int(12));
     return game;
   }
 
@@ -368,7 +410,16 @@ class Reader {
       ResetOnExit reset(select_seats_);
       select_seats_.bind(1, stored.game.id);
       while (select_seats_.step()) {
-        stored.seats.push_back({select_seats_.column_text(0), select_seats_.column_text(1)});
+        stored.seats.push_back({select_seats_.column_text(0), select_seats_.column_text(1), select_seats_.column_text(2)});
+      }
+    }
+    {
+      ResetOnExit reset(select_chat_);
+      select_chat_.bind(1, stored.game.id);
+      select_chat_.bind(2, std::int64_t{kChatKept});
+      while (select_chat_.step()) {
+        stored.chat.push_back({select_chat_.column_int(0), select_chat_.column_text(1), select_chat_.column_text(2),
+                               select_chat_.column_text(3), select_chat_.column_text(4), select_chat_.column_int(5)});
       }
     }
     ResetOnExit reset(select_events_);
@@ -382,8 +433,8 @@ class Reader {
 
   Connection db_;
   Statement begin_, end_;
-  Statement select_game_, select_unfinished_, select_seats_, select_events_;
-  Statement select_by_invite_, count_by_status_, select_finished_;
+  Statement select_game_, select_unfinished_, select_seats_, select_events_, select_chat_;
+  Statement select_by_invite_, count_by_status_, select_playing_, select_finished_;
 };
 
 class SqliteStore final : public Store {
@@ -401,6 +452,10 @@ class SqliteStore final : public Store {
 
   void add_seat(std::string game_id, SeatRecord seat, Done done) override {
     enqueue({AddSeat{std::move(game_id), std::move(seat)}, std::move(done)});
+  }
+
+  void add_chat(std::string game_id, ChatRecord chat, Done done) override {
+    enqueue({AddChat{std::move(game_id), std::move(chat)}, std::move(done)});
   }
 
   void append_event(std::string game_id, EventRecord event,
@@ -424,9 +479,9 @@ class SqliteStore final : public Store {
     return reader_.game_by_invite(invite_hash);
   }
 
-  std::vector<FinishedSummary> finished_games(int limit) override {
+  std::vector<GameSummary> list_games(const GameQuery& query) override {
     std::lock_guard lock(reader_.mutex);
-    return reader_.finished_games(limit);
+    return reader_.list_games(query);
   }
 
   std::vector<std::pair<std::string, std::int64_t>> games_by_status() override {

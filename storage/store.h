@@ -26,11 +26,23 @@ struct GameRecord {
   std::string reason;
   std::int64_t created_at_ms = 0;
   std::optional<std::int64_t> ended_at_ms;
+  int plies = 0;                  // moves played; kept up to date at the end
 };
 
 struct SeatRecord {
   std::string color;       // white | black
   std::string token_hash;  // SHA-256 hex of the seat token
+  std::string name{};      // the player's display name
+};
+
+// A chat message, numbered per game (seq = 1, 2, ...); not a game event.
+struct ChatRecord {
+  std::int64_t seq = 0;
+  std::string channel;  // players | spectators
+  std::string author;   // white | black | spectator
+  std::string name;
+  std::string text;
+  std::int64_t at_ms = 0;
 };
 
 // One event of a game, numbered v = 1, 2, ... with no gaps; payload is JSON text that the
@@ -46,11 +58,24 @@ struct StoredGame {
   GameRecord game;
   std::vector<SeatRecord> seats;
   std::vector<EventRecord> events;
+  std::vector<ChatRecord> chat{};  // the latest kChatKept, oldest first
 };
 
-struct FinishedSummary {
-  std::string id, variant, result, reason;
-  std::int64_t ended_at_ms = 0;
+inline constexpr int kChatKept = 100;
+
+// A page of a game list: games in play by start, finished ones by end, newest first.
+struct GameQuery {
+  std::string status;   // playing | finished
+  std::string variant;  // empty: any
+  // Only games older than this position (from the previous page's last game).
+  std::optional<std::int64_t> before_ms;
+  std::string before_id;  // with before_ms: ties on the time go by id, descending
+  int limit = 20;
+};
+
+struct GameSummary {
+  GameRecord game;
+  std::string white_name, black_name;
 };
 
 // Counters of the writer thread, for benchmarks and metrics.
@@ -83,8 +108,9 @@ class Store {
   // once, its `done` running on the calling thread.
   virtual void create_game(GameRecord game, std::vector<SeatRecord> seats, Done done) = 0;
   virtual void add_seat(std::string game_id, SeatRecord seat, Done done) = 0;
+  virtual void add_chat(std::string game_id, ChatRecord chat, Done done) = 0;
   // Appends an event; when `status_update` is given the game's row is updated in the same
-  // transaction (status, result, reason, ended_at_ms).
+  // transaction (status, result, reason, ended_at_ms, plies).
   // The event must be the game's next one (v = last stored v + 1, or 1); anything else fails.
   virtual void append_event(std::string game_id, EventRecord event,
                             std::optional<GameRecord> status_update, Done done) = 0;
@@ -93,7 +119,8 @@ class Store {
   virtual std::optional<StoredGame> load_game(const std::string& id) = 0;
   virtual std::vector<StoredGame> load_unfinished() = 0;
   virtual std::optional<std::string> game_by_invite(const std::string& invite_hash) = 0;
-  virtual std::vector<FinishedSummary> finished_games(int limit) = 0;
+  // Finished games aborted before any move are left out.
+  virtual std::vector<GameSummary> list_games(const GameQuery& query) = 0;
 
   // Waits until every queued write is committed, then stops the writer. Reads keep working.
   virtual void close() = 0;

@@ -37,7 +37,7 @@ test('the computer takes its seat at once and answers each move', async () => {
   assertNoGaps(me);
   const pgn = await server.api('GET', `/api/games/${id}/pgn`);
   assert.equal(pgnTags(pgn.text).Black, 'Arbiter level 2');
-  assert.equal(pgnTags(pgn.text).White, 'White');
+  assert.equal(pgnTags(pgn.text).White, 'Anonymous', 'a person who gave no name');
 });
 
 test('playing Black, the computer moves first; a spectator sees its moves', async () => {
@@ -96,4 +96,17 @@ test('a bad opponent is refused', async () => {
   }
   const local = await server.api('POST', '/api/games', { variant: 'chess', local: true, opponent: { computer: 3 } });
   assert.equal(local.status, 400);
+});
+
+test('a rematch against the computer starts at once, colours swapped, the computer playing', async () => {
+  const { token, me } = await againstComputer({ level: 1 });
+  me.send({ t: 'resign' });
+  await me.event('end');
+  me.send({ t: 'rematch' });
+  const rematch = await me.event('rematch');
+  assert.equal(rematch.by, 'black');
+  const next = await server.connect(rematch.game, token);
+  assert.equal(next.state.you, 'black', 'my token holds the other seat of the new game');
+  assert.deepEqual(next.state.computer, { color: 'white', level: 1 });
+  if (next.state.ply === 0) await next.next(m => m.t === 'move' && m.ply === 0, "the computer's first move");
 });

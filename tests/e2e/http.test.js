@@ -86,10 +86,9 @@ test('live games have a PGN (result *) except hidden ones; the list honours its 
     assert.equal((await server.api('GET', `/api/games/${live.body.id}/pgn`)).status, 403);
   }
   for (let i = 0; i < 3; i++) {
-    const game = await server.api('POST', '/api/games', { variant: 'chess', color: 'white' });
-    const client = await server.connect(game.body.id, game.body.token);
-    client.send({ t: 'abort' });
-    await client.event('end');
+    const game = await server.seated();
+    game.white.send({ t: 'resign' });
+    await game.black.event('end');
   }
   const list = await server.api('GET', '/api/games?status=finished&limit=2');
   assert.equal(list.status, 200);

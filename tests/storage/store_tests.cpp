@@ -310,16 +310,17 @@ TEST_CASE("unfinished games, finished list and invite lookup") {
   REQUIRE(unfinished.size() == 1);
   CHECK(unfinished[0].game.id == "open");
 
-  const auto newest_two = store->finished_games(2);
+  auto finished_page = [&](int limit) { return store->list_games({"finished", "", std::nullopt, "", limit}); };
+  const auto newest_two = finished_page(2);
   REQUIRE(newest_two.size() == 2);
-  CHECK(newest_two[0].id == "done3");
-  CHECK(newest_two[0].ended_at_ms == 3000);
-  CHECK(newest_two[0].result == "1-0");
-  CHECK(newest_two[0].reason == "checkmate");
-  CHECK(newest_two[0].variant == "standard");
-  CHECK(newest_two[1].id == "done2");
-  CHECK(store->finished_games(10).size() == 3);
-  CHECK(store->finished_games(0).empty());
+  CHECK(newest_two[0].game.id == "done3");
+  CHECK(newest_two[0].game.ended_at_ms == 3000);
+  CHECK(newest_two[0].game.result == "1-0");
+  CHECK(newest_two[0].game.reason == "checkmate");
+  CHECK(newest_two[0].game.variant == "standard");
+  CHECK(newest_two[1].game.id == "done2");
+  CHECK(finished_page(10).size() == 3);
+  CHECK(finished_page(0).empty());
 
   CHECK(store->game_by_invite("invite-open") == "open");
   CHECK(store->game_by_invite("invite-done2") == "done2");
@@ -436,4 +437,90 @@ TEST_CASE("concurrent appends from several threads all land, in order per game")
       CHECK(event.payload == game.game.id + ":" + std::to_string(v));
     }
   }
+}
+
+TEST_CASE("game lists: names, filters, pages through equal times, aborted games without moves left out") {
+  TempDatabase file;
+  auto store = Store::open(file.path());
+  // Five finished games ending at the same millisecond, one of another variant, one aborted
+  // before any move, one aborted after a move; and two in play.
+  for (const std::string id : {"a1", "a2", "a3", "a4", "a5"}) {
+    REQUIRE(create(*store, make_game(id), {{"white", "w", "Ann " + id}, {"black", "b", "Bob"}}));
+    auto end = finished(id, 5000);
+    end.plies = 7;
+    REQUIRE(append(*store, id, make_event(1), end));
+  }
+  auto other = make_game("c1");
+  other.variant = "capablanca";
+  REQUIRE(create(*store, other));
+  REQUIRE(append(*store, "c1", make_event(1), [] { auto end = finished("c1", 6000); end.plies = 3; return end; }()));
+  for (const auto& [id, plies] : {std::pair{"x0", 0}, std::pair{"x1", 1}}) {
+    REQUIRE(create(*store, make_game(id)));
+    auto end = finished(id, 7000);
+    end.result = "*";
+    end.reason = "abort";
+    end.plies = plies;
+    REQUIRE(append(*store, id, make_event(1), end));
+  }
+  for (const std::string id : {"p1", "p2"}) {
+    auto game = make_game(id);
+    game.status = "playing";
+    game.created_at_ms = id == "p1" ? 100 : 200;
+    REQUIRE(create(*store, game, {{"black", "b", "Carol"}}));
+  }
+
+  auto ids = [](const std::vector<GameSummary>& games) {
+    std::vector<std::string> out;
+    for (const auto& g : games) out.push_back(g.game.id);
+    return out;
+  };
+  const auto all = store->list_games({"finished", "", std::nullopt, "", 100});
+  CHECK(ids(all) == std::vector<std::string>{"x1", "c1", "a5", "a4", "a3", "a2", "a1"});
+  CHECK(all[2].white_name == "Ann a5");
+  CHECK(all[2].black_name == "Bob");
+  CHECK(all[2].game.plies == 7);
+  CHECK(ids(store->list_games({"finished", "capablanca", std::nullopt, "", 100})) == std::vector<std::string>{"c1"});
+
+  // Pages of two through the games that ended at the same millisecond: none skipped or repeated.
+  std::vector<std::string> paged;
+  std::optional<std::int64_t> before_ms;
+  std::string before_id;
+  for (;;) {
+    auto page = store->list_games({"finished", "standard", before_ms, before_id, 2});
+    if (page.empty()) break;
+    for (const auto& g : page) paged.push_back(g.game.id);
+    before_ms = page.back().game.ended_at_ms;
+    before_id = page.back().game.id;
+  }
+  CHECK(paged == std::vector<std::string>{"x1", "a5", "a4", "a3", "a2", "a1"});
+
+  const auto playing = store->list_games({"playing", "", std::nullopt, "", 10});
+  CHECK(ids(playing) == std::vector<std::string>{"p2", "p1"});
+  CHECK(playing[0].white_name.empty());
+  CHECK(playing[0].black_name == "Carol");
+}
+
+TEST_CASE("chat lines are stored with their game and the latest come back, oldest first") {
+  TempDatabase file;
+  auto store = Store::open(file.path());
+  REQUIRE(create(*store, make_game("g1"), {{"white", "w", "Ann"}}));
+  const int total = kChatKept + 5;
+  for (int seq = 1; seq <= total; ++seq) {
+    Outcome outcome;
+    store->add_chat("g1", {seq, seq % 2 ? "players" : "spectators", seq % 2 ? "white" : "spectator", "n", "line " + std::to_string(seq), seq}, outcome.done());
+    REQUIRE(outcome.ok());
+  }
+  Outcome duplicate;
+  store->add_chat("g1", {3, "players", "white", "n", "again", 0}, duplicate.done());
+  CHECK_FALSE(duplicate.ok());
+  Outcome bad_channel;
+  store->add_chat("g1", {total + 1, "everyone", "white", "n", "x", 0}, bad_channel.done());
+  CHECK_FALSE(bad_channel.ok());
+
+  const auto loaded = store->load_game("g1");
+  REQUIRE(loaded);
+  REQUIRE(loaded->chat.size() == static_cast<std::size_t>(kChatKept));
+  CHECK(loaded->chat.front().seq == total - kChatKept + 1);
+  CHECK(loaded->chat.back().text == "line " + std::to_string(total));
+  CHECK(loaded->seats.at(0).name == "Ann");
 }

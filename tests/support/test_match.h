@@ -78,7 +78,12 @@ class TestMatch {
 
  private:
   static match::MatchSetup setup(std::string id, std::optional<match::ClockSetting> clock, bool local) {
-    return {std::move(id), clock, local, kCreatedAtMs};
+    match::MatchSetup setup;
+    setup.id = std::move(id);
+    setup.clock = clock;
+    setup.local = local;
+    setup.created_at_ms = kCreatedAtMs;
+    return setup;
   }
   static rules::Position start_of(std::string_view name, std::string_view fen) {
     const rules::Variant* variant = rules::find_variant(name);

@@ -32,9 +32,13 @@ export function fetchVariants() {
 }
 
 export const createGame = options => request('POST', '/api/games', options);
-export const joinGame = code => request('POST', `/api/join/${encodeURIComponent(code)}`);
+export const joinGame = (code, name) => request('POST', `/api/join/${encodeURIComponent(code)}`, { name });
 export const fetchGame = (id, token) => request('GET', `/api/games/${encodeURIComponent(id)}`, undefined, token);
-export const fetchFinishedGames = limit => request('GET', `/api/games?status=finished&limit=${limit}`).then(data => data.games);
+// A page of games: status 'playing' | 'finished', variant ('' for all), before (a page's "next").
+export const fetchGames = ({ status, variant = '', before = '', limit = 10 }) =>
+  request('GET', `/api/games?${new URLSearchParams({ status, limit: String(limit), ...(variant ? { variant } : {}), ...(before ? { before } : {}) })}`);
+// The game link as the invitation: takes the free seat of a waiting game.
+export const joinByLink = (id, name) => request('POST', `/api/games/${encodeURIComponent(id)}/join`, { name });
 export const pgnPath = id => `/api/games/${encodeURIComponent(id)}/pgn`;
 
 // --- seats held by this browser ---
@@ -56,3 +60,12 @@ export const saveSeat = (id, seat) => localStorage.setItem(seatKey(id), JSON.str
 export const gameForInvite = code => localStorage.getItem(inviteKey(code));
 export const rememberInvite = (code, id) => localStorage.setItem(inviteKey(code), id);
 export const inviteCode = invitePath => invitePath.split('/').pop();
+// The ids of every game this browser holds a seat in.
+export function heldGameIds() {
+  const ids = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key?.startsWith('arbiter.seat.')) ids.push(key.slice('arbiter.seat.'.length));
+  }
+  return ids;
+}

@@ -14,6 +14,7 @@ import { renderMoveList } from './movelist.js';
 import { destinations, movesBetween, parseMove } from './moves.js';
 import { colorOf, kindOf } from './pieces.js';
 import { Replayer } from './replay.js';
+import { GameSocial } from './social.js';
 
 const REASONS = {
   checkmate: 'by checkmate', stalemate: 'by stalemate', repetition: 'by threefold repetition',
@@ -60,6 +61,7 @@ class GamePage {
       onMove: (from, to, how) => this.userMove(from, to, how),
       label: `${variant.title ?? variant.name} board`,
     });
+    this.social = new GameSocial(this, main.querySelector('aside.side'));
     this.listen(main);
     this.connect();
     this.ticker = setInterval(() => this.renderClocks(), 100);
@@ -101,6 +103,7 @@ class GamePage {
       this.render();
       return;
     }
+    if (this.social.receive(message)) return;
     switch (message.t) {
       case 'state': this.applyState(message); break;
       case 'joined': this.status = message.status ?? 'playing'; this.positionV = message.v; break;
@@ -365,6 +368,7 @@ class GamePage {
     this.renderMoves();
     this.renderControls();
     this.renderKriegspiel();
+    this.social.render();
     document.title = `${this.variant.title ?? this.variant.name} · ${this.statusLine()} · Arbiter`;
   }
 

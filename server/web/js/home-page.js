@@ -1,10 +1,14 @@
-// The home page: pick a variant, a colour and a clock; create a game to share, or play both
-// sides on this device; or open a recently finished game.
-import { createGame, fetchFinishedGames, inviteCode, rememberInvite, saveSeat } from './api.js';
+// The home page: pick a variant, a colour and a clock; open a game in the lobby for anyone,
+// create one to share by link, or play both sides on this device; find my games, games in play
+// to watch and finished ones to replay.
+import { createGame, inviteCode, rememberInvite, saveSeat } from './api.js';
 import { Board } from './board.js';
 import { h } from './dom.js';
 import { parsePlacement } from './fen.js';
+import { GameList, myGames } from './game-lists.js';
 import { geometryFor } from './geometry.js';
+import { Lobby } from './lobby.js';
+import { myName, nameField } from './names.js';
 
 const CLOCKS = [
   ['untimed', 'Untimed'], ['60+0', '1 + 0'], ['180+2', '3 + 2'], ['300+3', '5 + 3'],
@@ -51,51 +55,28 @@ function readClock(form) {
   return { initial_s: initial, increment_s: increment };
 }
 
-function timeAgo(ms) {
-  const minutes = Math.round((Date.now() - ms) / 60000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  return hours < 48 ? `${hours} h ago` : new Date(ms).toLocaleDateString();
-}
-
-async function showRecentGames(list, variants) {
-  try {
-    const games = await fetchFinishedGames(20);
-    if (!games.length) {
-      list.replaceChildren(h('li.notice', {}, 'No finished games yet.'));
-      return;
-    }
-    list.replaceChildren(...games.map(game => {
-      const variant = variants.find(v => v.name === game.variant);
-      return h('li', {}, h('a', { href: `/game/${game.id}` },
-        h('span', {}, variant?.title ?? game.variant),
-        h('span.reason', {}, (game.reason ?? '').replaceAll('_', ' ')),
-        h('span.when', {}, game.ended_at ? timeAgo(game.ended_at) : ''),
-        h('span.result', {}, game.result === '*' ? 'aborted' : game.result)));
-    }));
-  } catch {
-    list.replaceChildren(h('li.notice', {}, 'Could not load the finished games.'));
-  }
-}
-
 export function showHome(main, { variants }) {
   const error = h('p.form-error', { role: 'alert' });
   const localButton = h('button.button', { type: 'button', 'data-action': 'local' }, 'Play on this device');
   const form = h('form.create-panel', { 'aria-label': 'New game' },
     h('h1', {}, 'New game'),
+    nameField(),
     colourChoice(),
     clockChoice(),
     h('div.create-actions', {},
-      h('button.button.primary', { type: 'submit', 'data-action': 'create' }, 'Create game'),
+      h('button.button.primary', { type: 'button', 'data-action': 'seek' }, 'Open to anyone'),
+      h('button.button', { type: 'submit', 'data-action': 'create' }, 'Invite by link'),
       localButton),
     error);
   const grid = h('fieldset.variant-grid', {}, h('legend', { hidden: true }, 'Variant'),
     variants.map((variant, index) => variantCard(variant, index === 0)));
-  const recentList = h('ul');
+  const lobby = new Lobby({ variants });
+  const mine = h('ul.my-games', { 'aria-label': 'My games' });
+  const live = new GameList({ status: 'playing', title: 'Games in play', variants });
+  const finished = new GameList({ status: 'finished', title: 'Finished games', variants });
   main.replaceChildren(h('div.home', {},
-    h('section', {}, h('h2', {}, 'Choose a variant'), grid,
-      h('section.recent', {}, h('h2', {}, 'Recently finished'), recentList)),
+    h('section', {}, lobby.element, h('section.mine', {}, h('h2', {}, 'My games'), mine),
+      h('h2', {}, 'Choose a variant'), grid, live.element, finished.element),
     form));
 
   const chosenVariant = () => variants.find(v => v.name === grid.querySelector('input:checked')?.value);
@@ -116,7 +97,7 @@ export function showHome(main, { variants }) {
         saveSeat(game.id, { local: true, tokens: game.tokens });
         location.assign(game.watch);
       } else {
-        const game = await createGame({ variant, clock, color: form.elements.color.value });
+        const game = await createGame({ variant, clock, color: form.elements.color.value, name: myName() || undefined });
         saveSeat(game.id, { color: game.color, token: game.token, invite: game.invite });
         rememberInvite(inviteCode(game.invite), game.id);
         location.assign(game.watch);
@@ -127,5 +108,7 @@ export function showHome(main, { variants }) {
   };
   form.addEventListener('submit', event => { event.preventDefault(); start(false); });
   localButton.addEventListener('click', () => start(true));
-  showRecentGames(recentList, variants);
+  form.querySelector('[data-action=seek]').addEventListener('click', () =>
+    lobby.offer({ variant: chosenVariant().name, clock: readClock(form), color: form.elements.color.value }));
+  myGames(mine);
 }

@@ -2,6 +2,7 @@
 // this browser returns to the seat, and from anywhere else (the seat taken) watches the game.
 import { gameForInvite, HttpError, joinGame, loadSeat, rememberInvite, saveSeat } from './api.js';
 import { h } from './dom.js';
+import { myName } from './names.js';
 
 export async function showJoin(main, code) {
   const known = gameForInvite(code);
@@ -10,7 +11,7 @@ export async function showJoin(main, code) {
     return;
   }
   try {
-    const joined = await joinGame(code);
+    const joined = await joinGame(code, myName());
     saveSeat(joined.id, { color: joined.color, token: joined.token });
     rememberInvite(code, joined.id);
     location.replace(`/game/${joined.id}`);

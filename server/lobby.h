@@ -1,0 +1,109 @@
+#pragma once
+// The lobby: open games (seeks) anyone may take, live over /ws/lobby with the number of people
+// on and games in play. Its state is the seek board, small and behind one interface so that
+// several servers could later share it; the Lobby is this server's fan-out to its connections.
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "protocol/lobby_messages.h"
+#include "server/registry.h"
+#include "server/watcher.h"
+
+namespace arbiter {
+
+class SocketPeer;
+
+using LobbyClock = std::chrono::steady_clock;
+
+struct OpenSeek {
+  protocol::Seek seek;
+  std::string creator_hash;  // the creator's seat token, hashed: given at once, good for the game
+  std::uint64_t owner = 0;   // the creator's lobby connection
+  std::optional<LobbyClock::time_point> owner_gone_since;
+};
+
+class SeekBoard {
+ public:
+  virtual ~SeekBoard() = default;
+  virtual void add(OpenSeek seek) = 0;
+  // Removes the seek and hands it over: of concurrent takers exactly one gets it. With `owner`,
+  // only that connection's seek is taken (a cancel).
+  virtual std::optional<OpenSeek> take(const std::string& id, std::optional<std::uint64_t> owner = std::nullopt) = 0;
+  virtual std::vector<protocol::Seek> list() const = 0;
+  virtual std::size_t count_of(std::uint64_t owner) const = 0;
+  // The owner's connection closed: its seeks wait for it a while.
+  virtual void owner_gone(std::uint64_t owner, LobbyClock::time_point now) = 0;
+  // The creator is back on connection `owner` (proved by the seek's token hash).
+  virtual bool reclaim(const std::string& id, const std::string& creator_hash, std::uint64_t owner) = 0;
+  // Removes the seeks whose owner has been gone since before `cutoff`; returns their ids.
+  virtual std::vector<std::string> expire(LobbyClock::time_point cutoff) = 0;
+};
+
+std::unique_ptr<SeekBoard> make_memory_seek_board();
+
+struct LobbySettings {
+  std::chrono::milliseconds owner_grace{10000};  // a seek outlives its creator's connection this long
+  std::chrono::milliseconds sweep_every{1000};
+  std::size_t max_seeks_per_connection = 3;
+  double seeks_per_second = 0.5;
+  double seek_burst = 3;
+};
+
+class Lobby {
+ public:
+  // `online`: how many people are connected to this server (lobby and games).
+  Lobby(boost::asio::io_context& io, Registry& registry, std::unique_ptr<SeekBoard> board,
+        std::function<std::size_t()> online, LobbySettings settings = {});
+  void start();
+  void stop();
+  // A new connection's peer.
+  std::unique_ptr<SocketPeer> peer();
+
+  // For the peers.
+  void opened(std::uint64_t member, std::shared_ptr<Watcher> connection);
+  void closed(std::uint64_t member);
+  void seek(std::uint64_t member, protocol::CreateGameRequest game);
+  void cancel(std::uint64_t member, const std::string& id);
+  void accept(std::uint64_t member, const protocol::AcceptSeekCommand& accept);
+  void reclaim(std::uint64_t member, const protocol::ReclaimSeekCommand& reclaim);
+  void send_to(std::uint64_t member, std::string text);
+  const LobbySettings& settings() const { return settings_; }
+
+ private:
+  // A seek taken while its creator was away: told when they reclaim it.
+  struct Match {
+    std::string game, color, creator_hash;
+    LobbyClock::time_point at;
+  };
+  void broadcast(const std::string& text);
+  void sweep();
+  std::string counts_message();
+
+  boost::asio::io_context& io_;
+  Registry& registry_;
+  std::unique_ptr<SeekBoard> board_;
+  std::function<std::size_t()> online_;
+  LobbySettings settings_;
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  boost::asio::steady_timer timer_;
+  std::atomic<std::uint64_t> next_member_ = 1;
+
+  std::mutex mutex_;  // guards what follows
+  std::unordered_map<std::uint64_t, std::shared_ptr<Watcher>> members_;
+  std::unordered_map<std::string, Match> matched_;
+  std::string last_counts_;
+};
+
+}  // namespace arbiter

@@ -1,0 +1,141 @@
+// The home page's live part: open games (seeks) over /ws/lobby with the counts of people
+// online and games in play. A seek's creator gets its seat token at once and keeps it for this
+// tab (to reclaim the seek after a dropped connection, and to sit down when it is taken).
+import { saveSeat } from './api.js';
+import { h } from './dom.js';
+import { myName } from './names.js';
+
+const RETRY_MS = 1500;
+const PING_EVERY_MS = 20000;
+const MINE_KEY = 'arbiter.seeks';
+
+const readMine = () => {
+  try {
+    return JSON.parse(sessionStorage.getItem(MINE_KEY)) ?? {};
+  } catch {
+    return {};
+  }
+};
+const writeMine = mine => sessionStorage.setItem(MINE_KEY, JSON.stringify(mine));
+
+export function clockLabel(clock) {
+  if (!clock) return 'Untimed';
+  return `${clock.initial_ms / 60000} + ${clock.increment_ms / 1000}`;
+}
+
+export class Lobby {
+  // `variants`: from /api/variants, for titles.
+  constructor({ variants }) {
+    this.variants = variants;
+    this.seeks = new Map();
+    this.mine = readMine();  // seek id -> token
+    this.closed = false;
+    this.counts = h('p.lobby-counts', { 'aria-live': 'polite' }, '');
+    this.list = h('ul.seek-list', { 'aria-label': 'Open games' });
+    this.error = h('p.form-error', { role: 'alert' });
+    this.element = h('section.lobby', {}, h('h2', {}, 'Open games'), this.counts, this.list, this.error);
+    this.open();
+  }
+
+  open() {
+    const socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/lobby`);
+    this.socket = socket;
+    socket.addEventListener('open', () => {
+      this.pinger = setInterval(() => this.send({ t: 'ping' }), PING_EVERY_MS);
+      for (const [id, token] of Object.entries(this.mine)) this.send({ t: 'reclaim', id, token });
+    });
+    socket.addEventListener('message', event => {
+      try {
+        this.receive(JSON.parse(event.data));
+      } catch {
+        /* not JSON: ignored */
+      }
+    });
+    socket.addEventListener('close', () => {
+      clearInterval(this.pinger);
+      if (!this.closed) this.retry = setTimeout(() => this.open(), RETRY_MS);
+    });
+  }
+
+  send(message) {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  // `game`: {variant, color, clock} as the home page's form gives it.
+  offer(game) {
+    this.error.textContent = '';
+    if (!this.send({ t: 'seek', ...game, name: myName() || undefined })) this.error.textContent = 'Not connected to the lobby yet.';
+  }
+
+  receive(message) {
+    switch (message.t) {
+      case 'lobby':
+        this.seeks = new Map(message.seeks.map(seek => [seek.id, seek]));
+        this.showCounts(message);
+        break;
+      case 'counts': this.showCounts(message); break;
+      case 'seek_added': this.seeks.set(message.seek.id, message.seek); break;
+      case 'seek_removed': this.seeks.delete(message.id); break;
+      case 'seeking':
+        this.mine[message.seek.id] = message.token;
+        writeMine(this.mine);
+        break;
+      case 'matched': return this.sitDown(message);
+      case 'error':
+        if (message.code === 'seek_gone' && this.forget()) break;
+        this.error.textContent = message.message ?? message.code;
+        break;
+      default: return;
+    }
+    this.render();
+  }
+
+  // Drops the remembered seeks that are no longer open; true if any was.
+  forget() {
+    const before = Object.keys(this.mine).length;
+    for (const id of Object.keys(this.mine)) if (!this.seeks.has(id)) delete this.mine[id];
+    writeMine(this.mine);
+    return Object.keys(this.mine).length !== before;
+  }
+
+  sitDown(message) {
+    const token = message.token ?? this.mine[message.seek];
+    if (!token) return;
+    delete this.mine[message.seek];
+    writeMine(this.mine);
+    saveSeat(message.game, { color: message.color, token });
+    this.close();
+    location.assign(`/game/${encodeURIComponent(message.game)}`);
+  }
+
+  showCounts({ online, games }) {
+    this.counts.textContent = `${online} online · ${games} ${games === 1 ? 'game' : 'games'} in play`;
+  }
+
+  render() {
+    const rows = [...this.seeks.values()].map(seek => {
+      const mine = seek.id in this.mine;
+      const variant = this.variants.find(v => v.name === seek.variant);
+      const colour = seek.color === 'random' ? 'random colour' : `${seek.name} plays ${seek.color}`;
+      const action = mine
+        ? h('button.button.small', { type: 'button', onclick: () => this.send({ t: 'cancel', id: seek.id }) }, 'Cancel')
+        : h('button.button.small.primary', { type: 'button', onclick: () => this.send({ t: 'accept', id: seek.id, name: myName() || undefined }) }, 'Join');
+      return h('li.seek', { dataset: { seek: seek.id } },
+        h('span.seek-name', {}, seek.name),
+        h('span.seek-variant', {}, variant?.title ?? seek.variant),
+        h('span.seek-clock', {}, clockLabel(seek.clock)),
+        h('span.seek-colour', {}, colour),
+        action);
+    });
+    this.list.replaceChildren(...(rows.length ? rows : [h('li.notice', {}, 'No open games: open one, and it appears here for everyone.')]));
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.retry);
+    clearInterval(this.pinger);
+    this.socket?.close();
+  }
+}
