@@ -212,6 +212,10 @@ int main(int argc, char** argv) {
         else
           mover.engine->send("go movetime " + std::to_string(movetime));
         auto line = mover.engine->wait_for("bestmove", clock_ms ? int(left) + 1 : movetime * 5 + 5000);
+        if (!line) {  // too late: stop it, so that its answer is not read as the next move's
+          mover.engine->send("stop");
+          mover.engine->wait_for("bestmove", 60000);
+        }
         if (line) move = line->substr(9, line->find(' ', 9) == std::string::npos ? std::string::npos : line->find(' ', 9) - 9);
         if (clock_ms) {
           left -= std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - asked).count();

@@ -129,11 +129,13 @@ void Searcher::Worker::set_deadlines() {
 
 bool Searcher::Worker::aborting() {
   if (aborted_) return true;
-  // Time never cuts the first iteration short: without it the move would be a blind guess (one
-  // that leaves the king to be taken, on the ring), and it takes a few hundred nodes.
-  if (stop_.load(std::memory_order_relaxed) || (limits_.nodes && nodes_ >= limits_.nodes) ||
-      (hard_ms_ && completed_depth_ > 0 && (nodes_ & 255) == 0 && elapsed_ms() >= hard_ms_))
-    aborted_ = true;
+  // Time cuts the first iteration short only at twice the limit: without it the move would be a
+  // blind guess (one that leaves the king to be taken, on the ring), and it takes little.
+  if (stop_.load(std::memory_order_relaxed) || (limits_.nodes && nodes_ >= limits_.nodes)) aborted_ = true;
+  if (hard_ms_ && (nodes_ & 255) == 0) {
+    const std::int64_t elapsed = elapsed_ms();
+    if (elapsed >= hard_ms_ * (completed_depth_ > 0 ? 1 : 2)) aborted_ = true;
+  }
   return aborted_;
 }
 

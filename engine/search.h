@@ -23,8 +23,9 @@ struct Clock {
 };
 
 // Limits of one search; zero means "no limit of this kind". With none at all it runs until stopped.
-// Time (movetime, or the share of the clock it allots itself) never cuts the first iteration
-// short, which takes a few hundred nodes; node limits and `stop` end the search at once.
+// Time (movetime, or the share of the clock it allots itself) cuts the first iteration short only
+// at twice the limit (it usually takes a few hundred nodes); node limits and `stop` end the search
+// at once.
 struct Limits {
   int depth = 0;
   std::uint64_t nodes = 0;
