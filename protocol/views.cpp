@@ -57,6 +57,38 @@ json moves_json(const GameSnapshot& game) {
   return moves;
 }
 
+// What a replay needs: the position (FEN) after each move, as this viewer may see it. Everyone
+// sees the real ones, except in a live hidden game: a player their own men after each move (their
+// board changes with their own moves and the captures of their men, both of which they heard),
+// rebuilt by replaying the announced moves; a spectator none.
+json positions_json(const GameSnapshot& game, Viewer viewer) {
+  json positions = json::array();
+  if (sees_board(game, viewer)) {
+    auto position = game.game->start();
+    for (const auto& move : game.game->moves()) {
+      position.play(move);
+      positions.push_back(position.fen());
+    }
+    return positions;
+  }
+  if (viewer == Viewer::Spectator || !game.umpire) return positions;
+  rules::Umpire own_board(game.umpire->game().start());
+  for (const auto& act : game.umpire->record()) {
+    if (act.kind != rules::UmpireAct::Kind::Moved) continue;
+    own_board.try_move(act.by, act.uci);
+    positions.push_back(own_board.own_fen(seat_of(viewer)));
+  }
+  return positions;
+}
+
+// Two-move turns (Centennial): the sides that still move twice a turn.
+json double_moves_json(const GameSnapshot& game) {
+  json sides = json::array();
+  for (auto color : {rules::Color::White, rules::Color::Black})
+    if (game.game->position().has_double_move(color)) sides.push_back(color_name(color));
+  return sides;
+}
+
 // The fields shared by `state` and the HTTP resource.
 json game_fields(const GameSnapshot& game, Viewer viewer) {
   json out{{"id", game.id},
@@ -84,6 +116,8 @@ json game_fields(const GameSnapshot& game, Viewer viewer) {
   out["ply"] = game.game->moves().size();
   out["turn"] = color_name(game.game->position().side_to_move());
   out["legal"] = legal_for(game, viewer);
+  out["positions"] = positions_json(game, viewer);
+  if (game.variant().two_moves_until_capture) out["double_moves"] = double_moves_json(game);
   // hidden: everything the umpire said as this viewer heard it; every try once the game is over.
   if (game.umpire) out["umpire"] = umpire_history(*game.umpire, viewer, game.finished());
   return out;
@@ -127,6 +161,7 @@ json event_message(const Event& event, const GameSnapshot& game, Viewer viewer) 
       out["fen"] = game.game->position().fen();
       out["turn"] = color_name(game.game->position().side_to_move());
       out["legal"] = legal_for(game, viewer);
+      if (game.variant().two_moves_until_capture) out["double_moves"] = double_moves_json(game);
       break;
     case Event::Type::DrawOffer:
       out["by"] = color_name(event.color);

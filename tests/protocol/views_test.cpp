@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <set>
+
 #include <nlohmann/json.hpp>
 
 #include "protocol/pgn.h"
@@ -186,4 +188,103 @@ TEST_CASE("variants: every variant with its board, pieces and promotion choices"
   for (const auto& variant : variants)
     for (const char* field : {"name", "title", "description", "start_fen", "pieces", "promotion", "board"})
       CHECK(variant.contains(field));
+}
+
+namespace {
+
+rules::Umpire umpire_after(std::initializer_list<std::pair<rules::Color, const char*>> tries) {
+  rules::Umpire umpire(rules::Position::start(*rules::find_variant("kriegspiel")));
+  for (const auto& [who, uci] : tries) umpire.try_move(who, uci);
+  return umpire;
+}
+
+}  // namespace
+
+TEST_CASE("positions: the real position after each move for everyone in an open game") {
+  auto game = game_of("chess", {"e2e4", "e7e5", "g1f3"});
+  auto snapshot = snapshot_of(game);
+  for (auto viewer : {Viewer::White, Viewer::Black, Viewer::Spectator}) {
+    auto state = state_message(snapshot, viewer);
+    REQUIRE(state["positions"].size() == 3);
+    CHECK(state["positions"][0] == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    CHECK(state["positions"][2] == game.position().fen());
+    CHECK(game_resource(snapshot, viewer)["positions"] == state["positions"]);
+  }
+}
+
+TEST_CASE("positions: a live Kriegspiel player gets their own men after each move, a spectator none") {
+  auto umpire = umpire_after({{rules::Color::White, "e2e4"}, {rules::Color::Black, "d7d5"},
+                              {rules::Color::White, "e4d5"}, {rules::Color::Black, "d8d5"}});
+  REQUIRE(umpire.game().moves().size() == 4);
+  GameSnapshot snapshot = snapshot_of(umpire.game());
+  snapshot.umpire = &umpire;
+  auto white = state_message(snapshot, Viewer::White)["positions"];
+  auto black = state_message(snapshot, Viewer::Black)["positions"];
+  REQUIRE(white.size() == 4);
+  REQUIRE(black.size() == 4);
+  CHECK(white[3] == umpire.own_fen(rules::Color::White));
+  CHECK(black[3] == umpire.own_fen(rules::Color::Black));
+  for (const auto& fen : white) CHECK(fen.get<std::string>().find_first_of("pnbrqk") > fen.get<std::string>().find(' '));
+  for (const auto& fen : black) CHECK(fen.get<std::string>().find_first_of("PNBRQK") > fen.get<std::string>().find(' '));
+  // White's board after Black's d7d5: unchanged; after Black's Qxd5: the pawn on d5 gone.
+  auto placement = [](const json& fen) { auto text = fen.get<std::string>(); return text.substr(0, text.find(' ')); };
+  CHECK(placement(white[1]) == placement(white[0]));
+  CHECK(white[3].get<std::string>().find("3P4") == std::string::npos);
+  CHECK(state_message(snapshot, Viewer::Spectator)["positions"].empty());
+  snapshot.status = "finished";
+  CHECK(state_message(snapshot, Viewer::Spectator)["positions"].back() == umpire.game().position().fen());
+}
+
+TEST_CASE("double_moves: Centennial tells which sides still move twice a turn") {
+  auto game = game_of("centennial", {"c3c4", "d3d4", "c8c7", "d8d7", "c4c5", "d4d5", "d7d6"});
+  auto state = state_message(snapshot_of(game), Viewer::Spectator);
+  CHECK(state["double_moves"] == json::array({"white", "black"}));
+  CHECK_FALSE(state_message(snapshot_of(game_of("chess", {})), Viewer::White).contains("double_moves"));
+}
+
+TEST_CASE("variants: every kind has a drawing, an id, words and a diagram from its legs") {
+  auto variants = variants_json()["variants"];
+  for (const auto& variant : variants) {
+    std::set<std::string> ids;
+    for (const auto& piece : variant["pieces"]) {
+      CAPTURE(piece["name"]);
+      CHECK_FALSE(piece["drawing"].get<std::string>().empty());
+      CHECK(ids.insert(piece["id"].get<std::string>()).second);
+      CHECK_FALSE(piece["text"].get<std::string>().empty());
+      CHECK(piece["diagram"]["from"] == "d4");
+    }
+  }
+  auto find = [&](const char* name, const char* letter) {
+    for (const auto& variant : variants)
+      if (variant["name"] == name)
+        for (const auto& piece : variant["pieces"])
+          if (piece["letter"] == letter) return piece;
+    FAIL("no such piece");
+    return json();
+  };
+  auto archbishop = find("capablanca", "A");
+  CHECK(archbishop["drawing"] == "archbishop");
+  CHECK(archbishop["id"] == "archbishop");
+  CHECK(find("capablanca", "B")["drawing"] == "bishop");
+  // Bishop slides plus the knight's leaps: b2 (slide), e6 (leap), not d5.
+  auto reach = archbishop["diagram"]["moves"];
+  CHECK(std::find(reach.begin(), reach.end(), "a1") != reach.end());
+  CHECK(std::find(reach.begin(), reach.end(), "e6") != reach.end());
+  CHECK(std::find(reach.begin(), reach.end(), "d5") == reach.end());
+  CHECK(archbishop["diagram"]["captures"] == archbishop["diagram"]["moves"]);
+  auto pawn = find("chess", "P");
+  CHECK(pawn["diagram"]["moves"] == json::array({"d5"}));
+  CHECK(pawn["diagram"]["captures"] == json::array({"c5", "e5"}));
+  CHECK(pawn["text"].get<std::string>().find("Moves without capturing one square forward.") != std::string::npos);
+  CHECK(pawn["text"].get<std::string>().find("Captures one square diagonally forward.") != std::string::npos);
+  CHECK(find("circular", "P")["direction"] == "up");
+  CHECK(find("circular", "V")["direction"] == "down");
+  CHECK(find("circular", "V")["drawing"] == "pawn-down");
+  CHECK(find("circular", "V")["diagram"]["moves"] == json::array({"d3"}));
+  CHECK(find("byzantine", "F")["drawing"] == "counsellor");
+  CHECK(find("centennial", "L")["facing"] == -45);
+  CHECK(find("centennial", "D")["facing"] == 45);
+  CHECK(find("centennial", "M")["turns_to"] == json::array({"L", "D"}));
+  CHECK(find("chess", "K")["royal"] == true);
+  for (const auto& variant : variants) CHECK(variant.value("two_move_turns", false) == (variant["name"] == "centennial"));
 }
