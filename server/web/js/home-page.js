@@ -5,6 +5,7 @@ import { Board } from './board.js';
 import { h } from './dom.js';
 import { parsePlacement } from './fen.js';
 import { geometryFor } from './geometry.js';
+import { showLegend } from './legend.js';
 
 const CLOCKS = [
   ['untimed', 'Untimed'], ['60+0', '1 + 0'], ['180+2', '3 + 2'], ['300+3', '5 + 3'],
@@ -21,7 +22,11 @@ function variantCard(variant, checked) {
     host,
     h('span.variant-title', {}, variant.title ?? variant.name),
     variant.hidden ? h('span.hidden-badge', {}, 'hidden board') : null,
-    h('span.variant-description', {}, variant.description ?? ''));
+    h('span.variant-description', {}, variant.description ?? ''),
+    h('button.button.small.legend-button', {
+      type: 'button', 'data-action': 'legend', 'aria-label': `The men of ${variant.title}`,
+      onclick: event => { event.preventDefault(); showLegend(variant); },
+    }, 'Pieces'));
 }
 
 function colourChoice() {
@@ -41,11 +46,19 @@ function clockChoice() {
   return [h('label.field', {}, h('span', {}, 'Clock'), select), custom];
 }
 
+// The clock chosen, or throws an Error saying in the form's words what is wrong with it.
 function readClock(form) {
   const choice = form.elements.clock.value;
   if (choice === 'untimed') return undefined;
   if (choice === 'custom') {
-    return { initial_s: Math.round(Number(form.elements.minutes.value) * 60), increment_s: Number(form.elements.increment.value) };
+    const minutes = form.elements.minutes.value.trim(), increment = form.elements.increment.value.trim();
+    if (minutes === '' || !(Number(minutes) > 0 && Number(minutes) <= 1440)) {
+      throw new Error('Minutes must be a number above 0 and at most 1440 (a day).');
+    }
+    if (increment !== '' && !(Number(increment) >= 0 && Number(increment) <= 3600)) {
+      throw new Error('The increment must be from 0 to 3600 seconds.');
+    }
+    return { initial_s: Math.round(Number(minutes) * 60), increment_s: Number(increment || 0) };
   }
   const [initial, increment] = choice.split('+').map(Number);
   return { initial_s: initial, increment_s: increment };
@@ -87,6 +100,7 @@ export function showHome(main, { variants }) {
     colourChoice(),
     clockChoice(),
     h('div.create-actions', {},
+      h('span.chosen-variant', {}, ''),
       h('button.button.primary', { type: 'submit', 'data-action': 'create' }, 'Create game'),
       localButton),
     error);
@@ -100,6 +114,7 @@ export function showHome(main, { variants }) {
 
   const chosenVariant = () => variants.find(v => v.name === grid.querySelector('input:checked')?.value);
   const refreshLocal = () => {
+    form.querySelector('.chosen-variant').textContent = chosenVariant()?.title ?? '';
     const hidden = Boolean(chosenVariant()?.hidden);
     localButton.disabled = hidden;
     localButton.title = hidden ? 'A hidden-board game needs two screens.' : '';
@@ -109,7 +124,14 @@ export function showHome(main, { variants }) {
 
   const start = async local => {
     error.textContent = '';
-    const variant = chosenVariant().name, clock = readClock(form);
+    const variant = chosenVariant().name;
+    let clock;
+    try {
+      clock = readClock(form);
+    } catch (invalid) {
+      error.textContent = invalid.message;
+      return;
+    }
     try {
       if (local) {
         const game = await createGame({ variant, clock, local: true });
@@ -122,7 +144,9 @@ export function showHome(main, { variants }) {
         location.assign(game.watch);
       }
     } catch (failure) {
-      error.textContent = `Could not create the game: ${failure.message}`;
+      error.textContent = failure.body?.error === 'bad_clock'
+        ? 'That clock is not possible: minutes above 0 and at most a day, an increment from 0 to 3600 seconds.'
+        : `Could not create the game: ${failure.message}`;
     }
   };
   form.addEventListener('submit', event => { event.preventDefault(); start(false); });
