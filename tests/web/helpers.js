@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const WEB_DIR = path.resolve(here, '../../server/web');
+const WEB_DIR = process.env.ARBITER_WEB_DIR ?? path.resolve(here, '../../server/web');
 export const SCREENSHOT_DIR = process.env.WEB_SCREENSHOT_DIR ?? path.resolve(here, '../output/web-screenshots');
 
 function freePort() {
@@ -66,6 +66,13 @@ export async function startServer() {
       child.kill('SIGKILL');
       await child.exited;
     },
+    // Freezes the server (SIGSTOP): connections stay open, nothing is answered until resume().
+    pause() {
+      child.kill('SIGSTOP');
+    },
+    resume() {
+      child.kill('SIGCONT');
+    },
     async restart() {
       child = spawnServer(binary, port, dbPath);
       await waitForVariants(url, child);
@@ -73,6 +80,7 @@ export async function startServer() {
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
+        child.kill('SIGCONT');  // a paused server gets its SIGTERM only once running again
         await child.exited;
       }
       fs.rmSync(dir, { recursive: true, force: true });
@@ -90,9 +98,11 @@ export function launchBrowser() {
 
 // A page whose console errors and uncaught exceptions are collected, to assert there are none.
 // `record`: also keep everything the page receives from the server (WebSocket frames and /api/
-// bodies), read with `received(page)`.
-export async function openPage(browser, url, { viewport = { width: 1280, height: 860 }, record = false } = {}) {
-  const context = await browser.newContext({ viewport });
+// bodies), read with `received(page)`. `context`: more options for the browser context (hasTouch,
+// permissions); `init`: a script run in the page before its own (to observe browser APIs).
+export async function openPage(browser, url, { viewport = { width: 1280, height: 860 }, record = false, context: options = {}, init = null } = {}) {
+  const context = await browser.newContext({ viewport, ...options });
+  if (init) await context.addInitScript(init);
   const page = await context.newPage();
   page.errors = [];
   page.on('console', message => { if (message.type() === 'error') page.errors.push(message.text()); });

@@ -35,16 +35,19 @@ function diagram(kind) {
       markup += `<rect x="${file * CELL}" y="${(ranks - rank) * CELL}" width="${CELL}" height="${CELL}" class="${light ? 'light' : 'dark'}"/>`;
     }
   }
-  for (const square of moves) {
+  const captureSet = new Set(captures), moveSet = new Set(moves);
+  for (const square of new Set([...moves, ...captures])) {
     const { x, y } = centre(square);
-    markup += `<circle class="diagram-move" data-square="${square}" cx="${x}" cy="${y}" r="${CELL * .17}"/>`;
-  }
-  for (const square of captures) {
-    const { x, y } = centre(square);
-    markup += `<circle class="diagram-capture" data-square="${square}" cx="${x}" cy="${y}" r="${CELL * .36}"/>`;
+    const how = moveSet.has(square) ? (captureSet.has(square) ? 'both' : 'move') : 'capture';
+    const mark = {
+      both: `<rect x="${x - CELL / 2}" y="${y - CELL / 2}" width="${CELL}" height="${CELL}"/>`,
+      move: `<circle cx="${x}" cy="${y}" r="${CELL * .2}"/>`,
+      capture: `<path d="M${x - 5} ${y - 5}L${x + 5} ${y + 5}M${x + 5} ${y - 5}L${x - 5} ${y + 5}"/>`,
+    }[how];
+    markup += `<g class="diagram-${how}" data-square="${square}">${mark}</g>`;
   }
   const here = centre(from);
-  markup += manMarkup(kind, here.x, here.y, CELL);
+  markup += manMarkup(kind, here.x, here.y, CELL * .95);
   return svgOf(`0 0 ${files * CELL} ${ranks * CELL}`, markup, `How the ${kind.name} moves`);
 }
 
@@ -73,7 +76,9 @@ export function showLegend(variant) {
   const close = h('button.button.small', { type: 'button', 'data-action': 'close-legend' }, 'Close');
   const dialog = h('dialog.legend', { 'aria-label': `${variant.title}: the men` },
     h('div.legend-head', {}, h('h2', {}, `${variant.title}: the men`), close),
-    h('p.legend-key', {}, 'On each small board the man stands in the middle: a dot where it may move, a ring where it may capture.'),
+    h('p.legend-key', {}, 'On each small board the man stands in the middle. ',
+      h('span.key-both', {}, 'Green'), ': it moves or captures there; ', h('span.key-move', {}, 'dot'),
+      ': it moves there only; ', h('span.key-capture', {}, '×'), ': it captures there only.'),
     notes.map(note => h('p.legend-note', {}, note)),
     h('ul.legend-list', {}, variant.pieces.map(kindEntry)));
   close.addEventListener('click', () => dialog.close());
