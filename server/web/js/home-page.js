@@ -40,8 +40,8 @@ function clockChoice() {
   const select = h('select', { name: 'clock', 'aria-label': 'Clock' },
     CLOCKS.map(([value, label]) => h('option', { value }, label)));
   const custom = h('div.clock-inputs', { hidden: true },
-    h('label', {}, 'Minutes', h('input', { type: 'number', name: 'minutes', min: '1', max: '1440', value: '10' })),
-    h('label', {}, 'Increment (s)', h('input', { type: 'number', name: 'increment', min: '0', max: '3600', value: '5' })));
+    h('label', {}, 'Minutes', h('input', { type: 'number', name: 'minutes', min: '0', max: '1440', step: 'any', value: '10' })),
+    h('label', {}, 'Increment (s)', h('input', { type: 'number', name: 'increment', min: '0', max: '3600', step: 'any', value: '5' })));
   select.addEventListener('change', () => { custom.hidden = select.value !== 'custom'; });
   return [h('label.field', {}, h('span', {}, 'Clock'), select), custom];
 }
@@ -58,7 +58,7 @@ function readClock(form) {
     if (increment !== '' && !(Number(increment) >= 0 && Number(increment) <= 3600)) {
       throw new Error('The increment must be from 0 to 3600 seconds.');
     }
-    return { initial_s: Math.round(Number(minutes) * 60), increment_s: Number(increment || 0) };
+    return { initial_s: Number(minutes) * 60, increment_s: Number(increment || 0) };
   }
   const [initial, increment] = choice.split('+').map(Number);
   return { initial_s: initial, increment_s: increment };
@@ -95,7 +95,8 @@ async function showRecentGames(list, variants) {
 export function showHome(main, { variants }) {
   const error = h('p.form-error', { role: 'alert' });
   const localButton = h('button.button', { type: 'button', 'data-action': 'local' }, 'Play on this device');
-  const form = h('form.create-panel', { 'aria-label': 'New game' },
+  // The form checks its own fields, to say what is wrong in its own words.
+  const form = h('form.create-panel', { 'aria-label': 'New game', novalidate: true },
     h('h1', {}, 'New game'),
     colourChoice(),
     clockChoice(),
