@@ -439,7 +439,9 @@ class GamePage {
     ui.timeControl.textContent = timeControl(this.clockSetting);
     ui.mode.textContent = this.local ? 'Both sides on this device' : this.isPlayer ? `You play ${this.you}` : 'Watching';
     ui.sound.setAttribute('aria-pressed', String(this.sounds.enabled));
+    ui.sound.textContent = this.sounds.enabled ? 'Sound on' : 'Sound off';
     ui.notify.setAttribute('aria-pressed', String(this.attention.enabled));
+    ui.notify.textContent = this.attention.enabled ? 'Notifications on' : 'Notify me';
     ui.notify.hidden = !this.isPlayer || this.local || !this.attention.available || this.status === 'finished';
   }
 
@@ -541,8 +543,8 @@ class GamePage {
     const browsing = this.status === 'playing' && this.viewing !== null;
     ui.browsing.hidden = !browsing;
     if (browsing) {
-      const yourMove = this.isPlayer && (this.local || this.turn === this.you) ? ' It is your move:' : '';
-      ui.browsingText.textContent = `You are looking at move ${this.viewing} of ${this.history.length - 1}.${yourMove}`
+      const yourMove = this.isPlayer && (this.local || this.turn === this.you) ? '; it is your move' : '';
+      ui.browsingText.textContent = `You are looking at move ${this.viewing} of ${this.history.length - 1}${yourMove}.`
         + (this.pinned ? ' The board stays here when a move is played.' : ' A new move brings the board back to the game.');
       ui.pin.setAttribute('aria-pressed', String(this.pinned));
     }
