@@ -44,8 +44,8 @@ json diagram(const PieceKind& kind) {
   return {{"files", kDiagramSize},
           {"ranks", kDiagramSize},
           {"from", square_name(kDiagramCentre, kDiagramCentre)},
-          {"moves", moves},
-          {"captures", captures}};
+          {"moves_to", moves},
+          {"captures_to", captures}};
 }
 
 // "one square orthogonally", "any distance diagonally", "a knight's leap (2+1)".

@@ -267,20 +267,20 @@ TEST_CASE("variants: every kind has a drawing, an id, words and a diagram from i
   CHECK(archbishop["id"] == "archbishop");
   CHECK(find("capablanca", "B")["drawing"] == "bishop");
   // Bishop slides plus the knight's leaps: b2 (slide), e6 (leap), not d5.
-  auto reach = archbishop["diagram"]["moves"];
+  auto reach = archbishop["diagram"]["moves_to"];
   CHECK(std::find(reach.begin(), reach.end(), "a1") != reach.end());
   CHECK(std::find(reach.begin(), reach.end(), "e6") != reach.end());
   CHECK(std::find(reach.begin(), reach.end(), "d5") == reach.end());
-  CHECK(archbishop["diagram"]["captures"] == archbishop["diagram"]["moves"]);
+  CHECK(archbishop["diagram"]["captures_to"] == archbishop["diagram"]["moves_to"]);
   auto pawn = find("chess", "P");
-  CHECK(pawn["diagram"]["moves"] == json::array({"d5"}));
-  CHECK(pawn["diagram"]["captures"] == json::array({"c5", "e5"}));
+  CHECK(pawn["diagram"]["moves_to"] == json::array({"d5"}));
+  CHECK(pawn["diagram"]["captures_to"] == json::array({"c5", "e5"}));
   CHECK(pawn["text"].get<std::string>().find("Moves without capturing one square forward.") != std::string::npos);
   CHECK(pawn["text"].get<std::string>().find("Captures one square diagonally forward.") != std::string::npos);
   CHECK(find("circular", "P")["direction"] == "up");
   CHECK(find("circular", "V")["direction"] == "down");
   CHECK(find("circular", "V")["drawing"] == "pawn-down");
-  CHECK(find("circular", "V")["diagram"]["moves"] == json::array({"d3"}));
+  CHECK(find("circular", "V")["diagram"]["moves_to"] == json::array({"d3"}));
   CHECK(find("byzantine", "F")["drawing"] == "counsellor");
   CHECK(find("centennial", "L")["facing"] == -45);
   CHECK(find("centennial", "D")["facing"] == 45);

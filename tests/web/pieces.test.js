@@ -116,10 +116,10 @@ async function assertLegend(page, variant) {
     assert.match(await entry.locator('strong').textContent(), new RegExp(`^${kind.name.replace(/[()]/g, '\\$&')}$`, 'i'));
     assert.equal(await entry.locator('p').textContent(), kind.text);
     const marked = how => entry.locator(`.legend-diagram .diagram-${how}`).evaluateAll(marks => marks.map(m => m.dataset.square).sort());
-    const moves = new Set(kind.diagram.moves), captures = new Set(kind.diagram.captures);
-    assert.deepEqual(await marked('both'), kind.diagram.moves.filter(s => captures.has(s)).sort(), `${kind.name}: moves and captures`);
-    assert.deepEqual(await marked('move'), kind.diagram.moves.filter(s => !captures.has(s)).sort(), `${kind.name}: moves only`);
-    assert.deepEqual(await marked('capture'), kind.diagram.captures.filter(s => !moves.has(s)).sort(), `${kind.name}: captures only`);
+    const moves = new Set(kind.diagram.moves_to), captures = new Set(kind.diagram.captures_to);
+    assert.deepEqual(await marked('both'), kind.diagram.moves_to.filter(s => captures.has(s)).sort(), `${kind.name}: moves and captures`);
+    assert.deepEqual(await marked('move'), kind.diagram.moves_to.filter(s => !captures.has(s)).sort(), `${kind.name}: moves only`);
+    assert.deepEqual(await marked('capture'), kind.diagram.captures_to.filter(s => !moves.has(s)).sort(), `${kind.name}: captures only`);
   }
 }
 

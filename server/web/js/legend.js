@@ -23,7 +23,7 @@ function manMarkup(kind, x, y, size) {
 
 // The small board: the man on `from`, a dot where it moves, a ring where it captures.
 function diagram(kind) {
-  const { files, ranks, from, moves, captures } = kind.diagram;
+  const { files, ranks, from, moves_to: moves, captures_to: captures } = kind.diagram;
   const centre = square => {
     const { file, rank } = parseSquare(square);
     return { x: (file + .5) * CELL, y: (ranks - rank + .5) * CELL };
