@@ -61,7 +61,6 @@ export async function startServer() {
   return {
     url,
     variants,
-    has: name => variants.some(v => v.name === name),
     async kill() {
       child.kill('SIGKILL');
       await child.exited;
@@ -195,11 +194,4 @@ export async function waitForStatus(page, pattern) {
 export async function readInvite(page) {
   await page.locator('.invite input').waitFor();
   return page.locator('.invite input').inputValue();
-}
-
-export function skipUnless(server, variant) {
-  if (server.has(variant)) return false;
-  const reason = `variant "${variant}" is not served yet by /api/variants`;
-  console.log(`# skipping: ${reason}`);
-  return reason;
 }

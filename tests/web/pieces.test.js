@@ -4,7 +4,7 @@
 // and from the game page, and a man named on hover or long press.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoErrors, launchBrowser, openPage, readInvite, screenshot, squarePoint, startServer } from './helpers.js';
+import { assertNoErrors, launchBrowser, makeMove, openPage, screenshot, squarePoint, startServer, waitForMoves } from './helpers.js';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -77,6 +77,27 @@ test('Capablanca: the archbishop is drawn as an archbishop, not a bishop', async
   // The two drawings differ.
   const symbols = await page.evaluate(() => ['archbishop', 'bishop'].map(d => document.getElementById(`piece-${d}-white`).innerHTML));
   assert.notEqual(symbols[0], symbols[1]);
+  assertNoErrors(page);
+});
+
+test('Capablanca: the promotion chooser names each kind once, and an archbishop is played as one', async () => {
+  const page = await openStart(variantNamed('capablanca'));
+  const moves = ['b2b4', 'j7j6', 'b4b5', 'j6j5', 'b5b6', 'i7i6', 'b6c7', 'i6i5'];
+  for (const [index, move] of moves.entries()) {
+    await makeMove(page, move);
+    await waitForMoves(page, index + 1);
+  }
+  await makeMove(page, 'c7b8');
+  const chooser = page.locator('.chooser');
+  await chooser.waitFor();
+  const labels = await chooser.locator('button').evaluateAll(buttons => buttons.map(b => b.getAttribute('aria-label')));
+  assert.deepEqual([...labels].sort(), ['Archbishop', 'Bishop', 'Chancellor', 'Knight', 'Queen', 'Rook']);
+  const drawings = await chooser.locator('button use').evaluateAll(uses => uses.map(u => u.getAttribute('href')));
+  assert.equal(new Set(drawings).size, 6, 'six different drawings');
+  await chooser.locator('button[aria-label="Archbishop"]').click();
+  await waitForMoves(page, 9);
+  assert.equal(await page.locator('.move-list button[data-ply="8"]').textContent(), 'cxb8=A');
+  assert.equal(await page.locator('.piece[data-square="b8"]').getAttribute('data-drawing'), 'archbishop');
   assertNoErrors(page);
 });
 

@@ -96,7 +96,7 @@ class GamePage {
     const report = (seatName, status) => {
       statuses[seatName] = status;
       this.online = !Object.values(statuses).includes('offline');
-      if (!this.online && this.pending) this.undoPending('The connection dropped before the server confirmed your move: it is undone. Play it again once the connection is back.');
+      if (!this.online && this.pending) this.undoPending('The connection dropped before the server confirmed your move: once it is back, the board shows whether it was played.');
       this.showConnection();
     };
     const open = (seatName, token) => new GameConnection(this.id, token, {
@@ -231,7 +231,7 @@ class GamePage {
   applyUmpire(message) {
     this.positionV = message.v;
     const mine = message.by === this.you;
-    const entry = message.say === 'illegal' && mine && !message.move ? { ...message, move: this.pending } : message;
+    const entry = message.say === 'illegal' && mine && !message.move ? { ...message, move: this.pending?.uci } : message;
     const from = parseMove(entry.move)?.from;
     this.kriegspiel.hear(entry, { letter: (from && this.history.at(-1).placement.get(from)) ?? null });
     if (message.say === 'moved') {
