@@ -70,6 +70,7 @@ class GamePage {
     this.attention = new Attention();
 
     this.ui = buildGameLayout(main, { gameId: id, pgnHref: pgnPath(id) });
+    main.querySelector('.game').classList.toggle('with-umpire-bar', Boolean(variant.hidden));
     this.board = new Board(this.ui.boardHost, {
       geometry: this.geometry, pieces: variant.pieces, interactive: true,
       orientation: this.you === 'black' ? 'black' : 'white',
