@@ -233,7 +233,8 @@ test('sounds for moves, switchable and remembered; the title and a notification 
     },
   });
   await white.waitForFunction(() => window.shown.includes('Your opponent joined: your move.'));
-  await white.evaluate(() => { window.outOfSight = false; });
+  assert.match(await white.title(), /^● Your opponent joined · Your move/);
+  await white.evaluate(() => { window.outOfSight = false; document.dispatchEvent(new Event('visibilitychange')); });
   assert.match(await white.title(), /^● Your move/);
   const tones = () => white.evaluate(() => window.tones.length);
   assert.equal(await white.locator('button[data-action="sound"]').getAttribute('aria-pressed'), 'true');

@@ -148,6 +148,8 @@ class GamePage {
     if (this.isPlayer && !this.local) {
       this.sounds.play('notify');
       this.attention.notify(this.turn === this.you ? 'Your opponent joined: your move.' : 'Your opponent joined.');
+      // Said in the tab's title until the player looks at the page again.
+      if (document.hidden) this.titleNote = 'Your opponent joined';
     }
   }
 
@@ -379,6 +381,12 @@ class GamePage {
       actions[action]();
     };
     document.addEventListener('keydown', this.keyListener);
+    this.visibilityListener = () => {
+      if (document.hidden || !this.titleNote) return;
+      this.titleNote = null;
+      this.render();
+    };
+    document.addEventListener('visibilitychange', this.visibilityListener);
     ui.resign.addEventListener('blur', () => this.disarmResign());
   }
 
@@ -431,7 +439,8 @@ class GamePage {
     this.renderKriegspiel();
     this.renderHeader();
     const yourMove = this.status === 'playing' && this.isPlayer && !this.local && this.turn === this.you;
-    document.title = `${yourMove ? '● ' : ''}${this.statusLine()} · ${this.variant.title} · Arbiter`;
+    const note = this.titleNote ? `${this.titleNote} · ` : '';
+    document.title = `${yourMove ? '● ' : ''}${note}${this.statusLine()} · ${this.variant.title} · Arbiter`;
   }
 
   renderHeader() {
@@ -619,6 +628,7 @@ class GamePage {
   destroy() {
     clearInterval(this.ticker);
     document.removeEventListener('keydown', this.keyListener);
+    document.removeEventListener('visibilitychange', this.visibilityListener);
     for (const connection of Object.values(this.connections)) connection.close();
   }
 }
