@@ -59,8 +59,8 @@ json moves_json(const GameSnapshot& game) {
 
 // What a replay needs: the position (FEN) after each move, as this viewer may see it. Everyone
 // sees the real ones, except in a live hidden game: a player their own men after each move (their
-// board changes with their own moves and the captures of their men, both of which they heard),
-// rebuilt by replaying the announced moves; a spectator none.
+// board changes with their own moves and the captures of their men, both of which they heard);
+// a spectator none.
 json positions_json(const GameSnapshot& game, Viewer viewer) {
   json positions = json::array();
   if (sees_board(game, viewer)) {
@@ -72,11 +72,10 @@ json positions_json(const GameSnapshot& game, Viewer viewer) {
     return positions;
   }
   if (viewer == Viewer::Spectator || !game.umpire) return positions;
-  rules::Umpire own_board(game.umpire->game().start());
-  for (const auto& act : game.umpire->record()) {
-    if (act.kind != rules::UmpireAct::Kind::Moved) continue;
-    own_board.try_move(act.by, act.uci);
-    positions.push_back(own_board.own_fen(seat_of(viewer)));
+  auto position = game.game->start();
+  for (const auto& move : game.game->moves()) {
+    position.play(move);
+    positions.push_back(rules::own_fen(position, seat_of(viewer)));
   }
   return positions;
 }

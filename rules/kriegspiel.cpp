@@ -210,8 +210,7 @@ std::vector<std::string> Umpire::possible_moves(Color who) const {
   return moves;
 }
 
-std::string Umpire::own_fen(Color who) const {
-  const Position& pos = game_.position();
+std::string own_fen(const Position& pos, Color who) {
   const Variant& v = pos.variant();
   const Geometry& g = v.geometry;
   std::string fen;
@@ -233,7 +232,7 @@ std::string Umpire::own_fen(Color who) const {
   std::string own_rights;
   for (char right : castling_rights(pos))
     if (right != '-' && bool(std::isupper(static_cast<unsigned char>(right))) == (who == Color::White)) own_rights += right;
-  fen += to_move() == Color::White ? " w " : " b ";
+  fen += pos.side_to_move() == Color::White ? " w " : " b ";
   fen += own_rights.empty() ? "-" : own_rights;
   fen += " - 0 " + std::to_string(pos.fullmove_number());
   return fen;

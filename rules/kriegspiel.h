@@ -57,6 +57,11 @@ struct UmpireAct {
   Announcement announcement;         // Moved
 };
 
+// A FEN of `who`'s own men in `pos`, telling only what they know: the real side to move and
+// move number, their own castling rights, never an en-passant square, and a halfmove clock of 0
+// (the real one counts the opponent's pawn moves).
+std::string own_fen(const Position& pos, Color who);
+
 class Umpire {
  public:
   explicit Umpire(Position start);
@@ -77,10 +82,8 @@ class Umpire {
   // castling while the rights last and no own man is in the way, minus the tries refused this
   // turn; only pawn captures while one is owed after "Try". Empty when it is not their turn.
   std::vector<std::string> possible_moves(Color who) const;
-  // A FEN of `who`'s own men, telling only what they know: the real side to move and move
-  // number, their own castling rights, never an en-passant square, and a halfmove clock of 0
-  // (the real one counts the opponent's pawn moves).
-  std::string own_fen(Color who) const;
+  // own_fen() of the real position now.
+  std::string own_fen(Color who) const { return rules::own_fen(game_.position(), who); }
 
   const Game& game() const { return game_; }
   const std::vector<UmpireAct>& record() const { return record_; }
