@@ -27,78 +27,50 @@ std::optional<std::string> get_string(const json& in, const char* key) {
   return it->get<std::string>();
 }
 
+std::optional<int> get_ply(const json& in) {
+  auto it = in.find("ply");
+  if (it == in.end() || !it->is_number_integer() || it->get<std::int64_t>() < 0) return std::nullopt;
+  return static_cast<int>(it->get<std::int64_t>());
+}
+
+std::optional<rules::Color> get_color(const json& in, const char* key) {
+  auto name = get_string(in, key);
+  return name ? parse_color(*name) : std::nullopt;
+}
+
+// A hidden game's acts are stored as the umpire's words.
+std::string_view umpire_say(const Event& event) {
+  if (event.kind == Event::Kind::Asked) return "any";
+  return event.accepted ? "moved" : "illegal";
+}
+
 }  // namespace
 
-Event Event::joined(rules::Color seat, std::optional<ClockTimes> clock) {
-  Event e;
-  e.type = Type::Joined;
-  e.color = seat;
-  e.clock = clock;
-  return e;
-}
-
-Event Event::moved(std::string move, std::int64_t ply, std::optional<ClockTimes> clock) {
-  Event e;
-  e.type = Type::Move;
-  e.move = std::move(move);
-  e.ply = ply;
-  e.clock = clock;
-  return e;
-}
-
-Event Event::draw_offer(rules::Color by, std::optional<ClockTimes> clock) {
-  Event e;
-  e.type = Type::DrawOffer;
-  e.color = by;
-  e.clock = clock;
-  return e;
-}
-
-Event Event::end(std::string result, std::string reason, std::optional<ClockTimes> clock) {
-  Event e;
-  e.type = Type::End;
-  e.result = std::move(result);
-  e.reason = std::move(reason);
-  e.clock = clock;
-  return e;
-}
-
-Event Event::umpire(std::string say, rules::Color by, std::string move, std::int64_t ply, std::string answer,
-                    std::optional<ClockTimes> clock) {
-  Event e;
-  e.type = Type::Umpire;
-  e.say = std::move(say);
-  e.color = by;
-  e.move = std::move(move);
-  e.ply = ply;
-  e.answer = std::move(answer);
-  e.clock = clock;
-  return e;
-}
-
-std::string_view type_name(Event::Type type) {
-  switch (type) {
-    case Event::Type::Joined: return "joined";
-    case Event::Type::Move: return "move";
-    case Event::Type::DrawOffer: return "draw_offer";
-    case Event::Type::End: return "end";
-    case Event::Type::Umpire: return "umpire";
+std::string_view type_name(const Event& event) {
+  switch (event.kind) {
+    case Event::Kind::Joined: return "joined";
+    case Event::Kind::Moved: return "move";
+    case Event::Kind::DrawOffered: return "draw_offer";
+    case Event::Kind::Ended: return "end";
+    case Event::Kind::Tried:
+    case Event::Kind::Asked: return "umpire";
   }
   return "?";
 }
 
 std::string event_payload(const Event& event) {
   json out = json::object();
-  switch (event.type) {
-    case Event::Type::Joined: out["color"] = color_name(event.color); break;
-    case Event::Type::Move: out["move"] = event.move; out["ply"] = event.ply; break;
-    case Event::Type::DrawOffer: out["by"] = color_name(event.color); break;
-    case Event::Type::End: out["result"] = event.result; out["reason"] = event.reason; break;
-    case Event::Type::Umpire:
-      out["say"] = event.say;
-      out["by"] = color_name(event.color);
+  switch (event.kind) {
+    case Event::Kind::Joined: out["color"] = color_name(event.by); break;
+    case Event::Kind::Moved: out["move"] = event.move; out["ply"] = event.ply; break;
+    case Event::Kind::DrawOffered: out["by"] = color_name(event.by); break;
+    case Event::Kind::Ended: out["result"] = result_name(event.result); out["reason"] = reason_name(event.reason); break;
+    case Event::Kind::Tried:
+    case Event::Kind::Asked:
+      out["say"] = umpire_say(event);
+      out["by"] = color_name(event.by);
       out["ply"] = event.ply;
-      if (event.say == "any") out["answer"] = event.answer;
+      if (event.kind == Event::Kind::Asked) out["answer"] = rules::to_string(event.answer);
       else out["move"] = event.move;
       break;
   }
@@ -109,57 +81,41 @@ std::string event_payload(const Event& event) {
 std::optional<Event> parse_event(std::string_view type, std::string_view payload) {
   json in = json::parse(payload, nullptr, false);
   if (in.is_discarded() || !in.is_object()) return std::nullopt;
-  Event event;
-  if (!get_clock(in, event.clock)) return std::nullopt;
+  std::optional<ClockTimes> clock;
+  if (!get_clock(in, clock)) return std::nullopt;
   if (type == "joined" || type == "draw_offer") {
-    auto color = get_string(in, type == "joined" ? "color" : "by");
-    auto parsed = color ? parse_color(*color) : std::nullopt;
-    if (!parsed) return std::nullopt;
-    event.type = type == "joined" ? Event::Type::Joined : Event::Type::DrawOffer;
-    event.color = *parsed;
-    return event;
+    auto color = get_color(in, type == "joined" ? "color" : "by");
+    if (!color) return std::nullopt;
+    return type == "joined" ? Event::joined(*color, clock) : Event::draw_offered(*color, clock);
   }
   if (type == "move") {
     auto move = get_string(in, "move");
-    auto ply = in.find("ply");
-    if (!move || ply == in.end() || !ply->is_number_integer()) return std::nullopt;
-    event.type = Event::Type::Move;
-    event.move = *move;
-    event.ply = ply->get<std::int64_t>();
-    return event;
+    auto ply = get_ply(in);
+    if (!move || !ply) return std::nullopt;
+    return Event::moved(*move, *ply, clock);
   }
   if (type == "end") {
     auto result = get_string(in, "result");
     auto reason = get_string(in, "reason");
-    if (!result || !reason) return std::nullopt;
-    event.type = Event::Type::End;
-    event.result = *result;
-    event.reason = *reason;
-    return event;
+    auto parsed_result = result ? parse_result(*result) : std::nullopt;
+    auto parsed_reason = reason ? parse_reason(*reason) : std::nullopt;
+    if (!parsed_result || !parsed_reason) return std::nullopt;
+    return Event::ended(*parsed_result, *parsed_reason, clock);
   }
   if (type == "umpire") {
     auto say = get_string(in, "say");
-    auto by = get_string(in, "by");
-    auto color = by ? parse_color(*by) : std::nullopt;
-    auto ply = in.find("ply");
-    if (!say || !color || ply == in.end() || !ply->is_number_integer()) return std::nullopt;
-    auto detail = get_string(in, *say == "any" ? "answer" : "move");
-    if (!detail || (*say != "moved" && *say != "illegal" && *say != "any")) return std::nullopt;
-    event.type = Event::Type::Umpire;
-    event.say = *say;
-    event.color = *color;
-    event.ply = ply->get<std::int64_t>();
-    (*say == "any" ? event.answer : event.move) = *detail;
-    return event;
+    auto by = get_color(in, "by");
+    auto ply = get_ply(in);
+    if (!say || !by || !ply) return std::nullopt;
+    if (*say == "any") {
+      auto answer = get_string(in, "answer");
+      if (answer != "try" && answer != "no") return std::nullopt;
+      return Event::asked(*by, *ply, *answer == "try" ? rules::AnyAnswer::Try : rules::AnyAnswer::No, clock);
+    }
+    auto move = get_string(in, "move");
+    if (!move || (*say != "moved" && *say != "illegal")) return std::nullopt;
+    return Event::tried(*by, *move, *ply, *say == "moved", clock);
   }
-  return std::nullopt;
-}
-
-std::string_view color_name(rules::Color c) { return c == rules::Color::White ? "white" : "black"; }
-
-std::optional<rules::Color> parse_color(std::string_view name) {
-  if (name == "white") return rules::Color::White;
-  if (name == "black") return rules::Color::Black;
   return std::nullopt;
 }
 

@@ -67,6 +67,15 @@ Parsed<ClientCommand> parse_client_command(std::string_view text) {
   return bad("unknown message type");
 }
 
+std::optional<match::Command> match_command(const ClientCommand& command) {
+  return std::visit(
+      [](const auto& c) -> std::optional<match::Command> {
+        if constexpr (std::is_same_v<std::decay_t<decltype(c)>, PingCommand>) return std::nullopt;
+        else return match::Command{c};
+      },
+      command);
+}
+
 Parsed<CreateGameRequest> parse_create_game(std::string_view body) {
   CreateGameRequest request;
   auto trimmed = body.find_first_not_of(" \t\r\n") == std::string_view::npos;

@@ -10,6 +10,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "match/match.h"
+
 namespace arbiter::protocol {
 
 // An error code from protocol.md ("bad_message", ...) and a human sentence.
@@ -21,27 +23,24 @@ struct BadInput {
 template <class T>
 using Parsed = std::variant<T, BadInput>;
 
-// WebSocket, client to server.
-struct MoveCommand {
-  std::string move;    // UCI-style, checked for shape only; legality is the rules library's
-  std::int64_t ply;    // moves played before this one
-};
-struct ResignCommand {};
-struct DrawCommand {};   // offer, or accept the opponent's offer
-struct AbortCommand {};  // extension: end without result while a side has not yet moved
-struct AnyCommand {};    // Kriegspiel "Are there any?"
+// WebSocket, client to server: the match's commands, and ping.
+using match::AbortCommand;
+using match::AnyCommand;
+using match::DrawCommand;
+using match::MoveCommand;
+using match::ResignCommand;
 struct PingCommand {};
 using ClientCommand =
     std::variant<MoveCommand, ResignCommand, DrawCommand, AbortCommand, AnyCommand, PingCommand>;
+
+// The match's command a client message asks for; nullopt for ping, which the connection answers.
+std::optional<match::Command> match_command(const ClientCommand& command);
 
 Parsed<ClientCommand> parse_client_command(std::string_view text);
 
 // HTTP: POST /api/games.
 enum class ColorChoice { White, Black, Random };
-struct ClockSetting {
-  std::int64_t initial_ms;
-  std::int64_t increment_ms;
-};
+using match::ClockSetting;
 struct CreateGameRequest {
   std::string variant = "chess";
   ColorChoice color = ColorChoice::Random;

@@ -4,6 +4,7 @@
 #include <sstream>
 #include <string_view>
 
+#include "protocol/names.h"
 #include "protocol/umpire_views.h"
 
 namespace arbiter::protocol {
@@ -41,6 +42,12 @@ std::string seconds(std::int64_t ms) {
   return ms % 1000 == 0 ? std::to_string(ms / 1000) : std::to_string(static_cast<double>(ms) / 1000);
 }
 
+std::string_view termination(match::EndReason reason) {
+  if (reason == match::EndReason::Timeout) return "time forfeit";
+  if (reason == match::EndReason::Abort) return "abandoned";
+  return "normal";
+}
+
 // A {comment} as tokens, one per word, so that lines wrap inside it.
 void add_comment(std::vector<std::string>& tokens, const std::string& comment) {
   if (comment.empty()) return;
@@ -56,30 +63,32 @@ void add_comment(std::vector<std::string>& tokens, const std::string& comment) {
 
 // Move numbers come from the position itself, so two-move turns (Centennial) number right.
 // Kriegspiel: comments hold what the umpire said (umpire_pgn_comments).
-std::string movetext(const GameSnapshot& game) {
+std::string movetext(const match::Match& match) {
+  const rules::Game& game = match.game();
+  const rules::Umpire* umpire = match.referee().umpire();
   std::vector<std::string> tokens;
-  const auto comments = game.umpire ? umpire_pgn_comments(*game.umpire) : UmpireComments{};
-  auto position = game.game->start();
-  const auto& sans = game.game->sans();
+  const auto comments = umpire ? umpire_pgn_comments(*umpire) : UmpireComments{};
+  auto position = game.start();
+  const auto& sans = game.sans();
   std::optional<rules::Color> previous_mover;
-  for (std::size_t i = 0; i < game.game->moves().size(); ++i) {
+  for (std::size_t i = 0; i < game.moves().size(); ++i) {
     auto mover = position.side_to_move();
     bool turn_continues = previous_mover && *previous_mover == mover;
     // Black's move after a comment, or before one, needs its number again.
     bool near_comment =
-        game.umpire && ((!tokens.empty() && tokens.back().ends_with('}')) || !comments.before.at(i).empty());
+        umpire && ((!tokens.empty() && tokens.back().ends_with('}')) || !comments.before.at(i).empty());
     if (mover == rules::Color::White && !turn_continues)
       tokens.push_back(std::to_string(position.fullmove_number()) + ".");
     else if (i == 0 || near_comment)
       tokens.push_back(std::to_string(position.fullmove_number()) + "...");
-    if (game.umpire) add_comment(tokens, comments.before.at(i));
+    if (umpire) add_comment(tokens, comments.before.at(i));
     tokens.push_back(sans.at(i));
-    if (game.umpire) add_comment(tokens, comments.after.at(i));
-    position.play(game.game->moves()[i]);
+    if (umpire) add_comment(tokens, comments.after.at(i));
+    position.play(game.moves()[i]);
     previous_mover = mover;
   }
-  if (game.umpire) add_comment(tokens, comments.before.back());
-  tokens.emplace_back(game.result);
+  if (umpire) add_comment(tokens, comments.before.back());
+  tokens.emplace_back(result_name(match.result()));
 
   std::string out, line;
   for (const auto& token : tokens) {
@@ -95,30 +104,30 @@ std::string movetext(const GameSnapshot& game) {
 
 }  // namespace
 
-std::string pgn(const GameSnapshot& game) {
-  const auto& variant = game.variant();
-  std::string start_fen = game.game->start().fen();
+std::string pgn(const match::Match& match) {
+  const auto& variant = match.game().start().variant();
+  std::string start_fen = match.game().start().fen();
   bool standard = variant.name == "chess" && start_fen == variant.start_fen;
 
   std::string out;
-  tag(out, "Event", game.local ? "Arbiter local game" : "Arbiter game");
+  tag(out, "Event", match.local() ? "Arbiter local game" : "Arbiter game");
   tag(out, "Site", "Arbiter");
-  tag(out, "Date", pgn_date(game.created_at_ms));
+  tag(out, "Date", pgn_date(match.created_at_ms()));
   tag(out, "Round", "-");
   tag(out, "White", "White");
   tag(out, "Black", "Black");
-  tag(out, "Result", game.result);
+  tag(out, "Result", result_name(match.result()));
   tag(out, "Variant", variant.name == "chess" ? "Standard" : variant.title);
   if (!standard) {
     tag(out, "FEN", start_fen);
     tag(out, "SetUp", "1");
   }
-  if (game.clock) tag(out, "TimeControl", seconds(game.clock->initial_ms) + "+" + seconds(game.clock->increment_ms));
-  if (!game.reason.empty())
-    tag(out, "Termination", game.reason == "timeout" ? "time forfeit" : game.reason == "abort" ? "abandoned" : "normal");
-  tag(out, "GameId", game.id);
+  if (const auto& clock = match.clock_setting())
+    tag(out, "TimeControl", seconds(clock->initial_ms) + "+" + seconds(clock->increment_ms));
+  if (match.finished()) tag(out, "Termination", termination(match.reason()));
+  tag(out, "GameId", match.id());
   out += "\n";
-  out += movetext(game);
+  out += movetext(match);
   return out;
 }
 

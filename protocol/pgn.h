@@ -3,10 +3,10 @@
 // standard chess, SAN movetext with move numbers, and the result.
 #include <string>
 
-#include "protocol/views.h"
+#include "match/match.h"
 
 namespace arbiter::protocol {
 
-std::string pgn(const GameSnapshot& game);
+std::string pgn(const match::Match& match);
 
 }  // namespace arbiter::protocol

@@ -54,9 +54,10 @@ json umpire_act_json(const rules::UmpireAct& act, const rules::Variant& variant,
 json umpire_event_fields(const rules::Umpire& umpire, Viewer viewer) {
   const auto& act = umpire.record().back();
   json out = umpire_act_json(act, umpire.game().start().variant(), viewer, false);
-  if (act.kind == rules::UmpireAct::Kind::Moved && viewer != Viewer::Spectator &&
+  const auto seat = seat_of(viewer);
+  if (act.kind == rules::UmpireAct::Kind::Moved && seat &&
       (is_by(act, viewer) || act.announcement.capture != rules::kNoSquare))
-    out["fen"] = umpire.own_fen(viewer == Viewer::White ? rules::Color::White : rules::Color::Black);
+    out["fen"] = umpire.own_fen(*seat);
   return out;
 }
 

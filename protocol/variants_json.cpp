@@ -26,7 +26,7 @@ nlohmann::json variants_json() {
                {"pieces", pieces},
                {"promotion", promotion},
                {"board", {{"type", geometry.wraps() ? "ring" : "rect"}, {"files", geometry.files()}, {"ranks", geometry.ranks()}}}};
-    if (is_hidden(*variant)) entry["hidden"] = true;
+    if (variant->hidden) entry["hidden"] = true;
     if (variant->two_moves_until_capture) entry["two_move_turns"] = true;
     variants.push_back(std::move(entry));
   }

@@ -9,12 +9,7 @@ namespace {
 
 using nlohmann::json;
 
-// Everything about the real game: the case for all variants but a live hidden one.
-bool sees_board(const GameSnapshot& game, Viewer /*viewer*/) {
-  return !is_hidden(game.variant()) || game.finished();
-}
-
-json clock_json(const std::optional<ClockView>& clock) {
+json clock_json(const std::optional<match::ClockView>& clock) {
   if (!clock) return nullptr;
   return {{"initial_ms", clock->initial_ms},
           {"increment_ms", clock->increment_ms},
@@ -25,32 +20,26 @@ json clock_json(const std::optional<ClockView>& clock) {
 
 json nullable(std::string_view text) { return text.empty() ? json(nullptr) : json(text); }
 
-bool to_move(const GameSnapshot& game, Viewer viewer) {
-  return game.status == "playing" && viewer != Viewer::Spectator &&
-         viewer == viewer_of(game.game->position().side_to_move());
+bool to_move(const match::Match& match, Viewer viewer) {
+  return match.status() == match::Status::Playing && viewer == viewer_of(match.turn());
 }
 
-// The seat of a player (not a spectator).
-rules::Color seat_of(Viewer viewer) { return viewer == Viewer::White ? rules::Color::White : rules::Color::Black; }
-
-json legal_for(const GameSnapshot& game, Viewer viewer) {
+json legal_for(const match::Match& match, Viewer viewer) {
   json legal = json::array();
-  if (!to_move(game, viewer)) return legal;
-  if (!sees_board(game, viewer)) {  // hidden: the tries possible on the player's own board
-    if (game.umpire)
-      for (const auto& uci : game.umpire->possible_moves(seat_of(viewer))) legal.push_back(uci);
+  if (!to_move(match, viewer)) return legal;
+  if (!board_public(match)) {  // hidden: the tries possible on the player's own board
+    for (const auto& uci : match.referee().umpire()->possible_moves(*seat_of(viewer))) legal.push_back(uci);
     return legal;
   }
-  const auto& position = game.game->position();
+  const auto& position = match.game().position();
   for (const auto& move : position.legal_moves()) legal.push_back(position.uci(move));
   return legal;
 }
 
-json moves_json(const GameSnapshot& game) {
+json moves_json(const rules::Game& game) {
   json moves = json::array();
-  const auto& start = game.game->start();
-  auto position = start;
-  for (const auto& move : game.game->moves()) {
+  auto position = game.start();
+  for (const auto& move : game.moves()) {
     moves.push_back(position.uci(move));
     position.play(move);
   }
@@ -61,134 +50,131 @@ json moves_json(const GameSnapshot& game) {
 // sees the real ones, except in a live hidden game: a player their own men after each move (their
 // board changes with their own moves and the captures of their men, both of which they heard);
 // a spectator none.
-json positions_json(const GameSnapshot& game, Viewer viewer) {
+json positions_json(const match::Match& match, Viewer viewer) {
   json positions = json::array();
-  if (sees_board(game, viewer)) {
-    auto position = game.game->start();
-    for (const auto& move : game.game->moves()) {
-      position.play(move);
-      positions.push_back(position.fen());
-    }
-    return positions;
-  }
-  if (viewer == Viewer::Spectator || !game.umpire) return positions;
-  auto position = game.game->start();
-  for (const auto& move : game.game->moves()) {
+  const bool open = board_public(match);
+  const auto seat = seat_of(viewer);
+  if (!open && !seat) return positions;
+  const rules::Game& game = match.game();
+  auto position = game.start();
+  for (const auto& move : game.moves()) {
     position.play(move);
-    positions.push_back(rules::own_fen(position, seat_of(viewer)));
+    positions.push_back(open ? position.fen() : rules::own_fen(position, *seat));
   }
   return positions;
 }
 
 // Two-move turns (Centennial): the sides that still move twice a turn.
-json double_moves_json(const GameSnapshot& game) {
+json double_moves_json(const rules::Game& game) {
   json sides = json::array();
   for (auto color : {rules::Color::White, rules::Color::Black})
-    if (game.game->position().has_double_move(color)) sides.push_back(color_name(color));
+    if (game.position().has_double_move(color)) sides.push_back(color_name(color));
   return sides;
 }
 
 // The fields shared by `state` and the HTTP resource.
-json game_fields(const GameSnapshot& game, Viewer viewer) {
-  json out{{"id", game.id},
-           {"variant", game.variant().name},
-           {"status", game.status},
-           {"result", game.result},
-           {"reason", nullable(game.reason)},
+json game_fields(const match::Match& match, Time now, Viewer viewer) {
+  const rules::Game& game = match.game();
+  const rules::Umpire* umpire = match.referee().umpire();
+  json out{{"id", match.id()},
+           {"variant", game.start().variant().name},
+           {"status", status_name(match.status())},
+           {"result", result_name(match.result())},
+           {"reason", nullable(reason_name(match.reason()))},
            {"you", viewer_name(viewer)},
-           {"start_fen", game.game->start().fen()},
-           {"clock", clock_json(game.clock)},
-           {"draw_offer", game.draw_offer ? json(color_name(*game.draw_offer)) : json(nullptr)},
-           {"local", game.local}};
-  if (sees_board(game, viewer)) {
-    out["fen"] = game.game->position().fen();
+           {"start_fen", game.start().fen()},
+           {"clock", clock_json(match.clock(now))},
+           {"draw_offer", match.draw_offer() ? json(color_name(*match.draw_offer())) : json(nullptr)},
+           {"local", match.local()}};
+  if (board_public(match)) {
+    out["fen"] = game.position().fen();
     out["moves"] = moves_json(game);
-    out["sans"] = game.game->sans();
+    out["sans"] = game.sans();
   } else {
     // hidden: a player's own men and own moves; a spectator neither.
-    const bool player = viewer != Viewer::Spectator && game.umpire;
-    out["fen"] = player ? json(game.umpire->own_fen(seat_of(viewer))) : json(nullptr);
-    out["moves"] = player ? own_moves(*game.umpire, viewer) : json::array();
+    const auto seat = seat_of(viewer);
+    out["fen"] = seat ? json(umpire->own_fen(*seat)) : json(nullptr);
+    out["moves"] = seat ? own_moves(*umpire, viewer) : json::array();
     out["sans"] = json::array();
   }
   // Public even in a hidden game: the umpire announces every move.
-  out["ply"] = game.game->moves().size();
-  out["turn"] = color_name(game.game->position().side_to_move());
-  out["legal"] = legal_for(game, viewer);
-  out["positions"] = positions_json(game, viewer);
-  if (game.variant().two_moves_until_capture) out["double_moves"] = double_moves_json(game);
+  out["ply"] = match.ply();
+  out["turn"] = color_name(match.turn());
+  out["legal"] = legal_for(match, viewer);
+  out["positions"] = positions_json(match, viewer);
+  if (game.start().variant().two_moves_until_capture) out["double_moves"] = double_moves_json(game);
   // hidden: everything the umpire said as this viewer heard it; every try once the game is over.
-  if (game.umpire) out["umpire"] = umpire_history(*game.umpire, viewer, game.finished());
+  if (umpire) out["umpire"] = umpire_history(*umpire, viewer, match.finished());
   return out;
 }
 
 }  // namespace
 
-std::string_view viewer_name(Viewer viewer) {
-  switch (viewer) {
-    case Viewer::White: return "white";
-    case Viewer::Black: return "black";
-    case Viewer::Spectator: return "spectator";
-  }
-  return "spectator";
+bool board_public(const match::Match& match) {
+  return !match.game().start().variant().hidden || match.finished();
 }
 
-Viewer viewer_of(rules::Color seat) { return seat == rules::Color::White ? Viewer::White : Viewer::Black; }
-
-bool is_hidden(const rules::Variant& variant) { return variant.hidden; }
-
-json state_message(const GameSnapshot& game, Viewer viewer) {
-  json out = game_fields(game, viewer);
+json state_message(const match::Match& match, Time now, Viewer viewer) {
+  json out = game_fields(match, now, viewer);
   out["t"] = "state";
-  out["v"] = game.v;
+  out["v"] = match.v();
   return out;
 }
 
-json event_message(const Event& event, const GameSnapshot& game, Viewer viewer) {
-  json out{{"t", type_name(event.type)}, {"v", game.v}};
-  switch (event.type) {
-    case Event::Type::Joined:
-      out["color"] = color_name(event.color);
-      out["status"] = game.status;
-      out["legal"] = legal_for(game, viewer);
+json event_message(const Event& event, const match::Match& match, Time now, Viewer viewer) {
+  const rules::Game& game = match.game();
+  const rules::Umpire* umpire = match.referee().umpire();
+  json out{{"t", type_name(event)}, {"v", match.v()}};
+  switch (event.kind) {
+    case Event::Kind::Joined:
+      out["color"] = color_name(event.by);
+      out["status"] = status_name(match.status());
+      out["legal"] = legal_for(match, viewer);
       break;
-    case Event::Type::Move:
+    case Event::Kind::Moved:
       out["ply"] = event.ply;
-      if (!sees_board(game, viewer)) break;  // hidden: Kriegspiel announces through umpire messages
       out["move"] = event.move;
-      out["san"] = game.game->sans().at(static_cast<std::size_t>(event.ply));
-      out["fen"] = game.game->position().fen();
-      out["turn"] = color_name(game.game->position().side_to_move());
-      out["legal"] = legal_for(game, viewer);
-      if (game.variant().two_moves_until_capture) out["double_moves"] = double_moves_json(game);
+      out["san"] = game.sans().at(static_cast<std::size_t>(event.ply));
+      out["fen"] = game.position().fen();
+      out["turn"] = color_name(match.turn());
+      out["legal"] = legal_for(match, viewer);
+      if (game.start().variant().two_moves_until_capture) out["double_moves"] = double_moves_json(game);
       break;
-    case Event::Type::DrawOffer:
-      out["by"] = color_name(event.color);
+    case Event::Kind::DrawOffered:
+      out["by"] = color_name(event.by);
       break;
-    case Event::Type::End:
-      out["result"] = event.result;
-      out["reason"] = event.reason;
-      if (is_hidden(game.variant())) out["moves"] = moves_json(game);  // the whole game, now public
-      if (game.umpire) out["tries"] = umpire_history(*game.umpire, viewer, true);
+    case Event::Kind::Ended:
+      out["result"] = result_name(event.result);
+      out["reason"] = reason_name(event.reason);
+      if (umpire) {  // hidden: the whole game, now public
+        out["moves"] = moves_json(game);
+        out["tries"] = umpire_history(*umpire, viewer, true);
+      }
       break;
-    case Event::Type::Umpire:
-      // The room applies each act before announcing it, so it is the umpire's latest.
-      if (game.umpire) out.update(umpire_event_fields(*game.umpire, viewer));
-      if (to_move(game, viewer)) out["legal"] = legal_for(game, viewer);
+    case Event::Kind::Tried:
+    case Event::Kind::Asked:
+      // The match applies each act before announcing it, so it is the umpire's latest.
+      out.update(umpire_event_fields(*umpire, viewer));
+      if (to_move(match, viewer)) out["legal"] = legal_for(match, viewer);
       break;
   }
-  out["clock"] = clock_json(game.clock);
+  out["clock"] = clock_json(match.clock(now));
   return out;
 }
 
-json game_resource(const GameSnapshot& game, Viewer viewer) {
-  json out = game_fields(game, viewer);
-  out["v"] = game.v;
-  out["created_at"] = game.created_at_ms;
-  out["ended_at"] = game.ended_at_ms ? json(*game.ended_at_ms) : json(nullptr);
+json resumed_message(const match::Match& match, Time now) {
+  // Not `v`: this message changes nothing, and a client counting v must not see a gap in it.
+  return {{"t", "resumed"}, {"latest", match.v()}, {"clock", clock_json(match.clock(now))}};
+}
+
+json game_resource(const match::Match& match, Time now, Viewer viewer) {
+  json out = game_fields(match, now, viewer);
+  out["v"] = match.v();
+  out["created_at"] = match.created_at_ms();
+  out["ended_at"] = match.ended_at_ms() ? json(*match.ended_at_ms()) : json(nullptr);
   return out;
 }
 
-bool pgn_public(const GameSnapshot& game) { return !is_hidden(game.variant()) || game.finished(); }
+bool pgn_public(const match::Match& match) { return board_public(match); }
 
 }  // namespace arbiter::protocol

@@ -40,6 +40,15 @@ Outcome Game::outcome() const {
   return rules;
 }
 
+Outcome Game::outcome_after(const Move& move) const {
+  Position next = current_;
+  next.play(move);
+  Outcome rules = next.outcome();
+  if (rules.over() || !next.variant().repetition_draws) return rules;
+  if (std::count(hashes_.begin(), hashes_.end(), next.hash()) >= 2) return {Outcome::Result::Draw, Reason::Repetition};
+  return rules;
+}
+
 namespace {
 
 std::uint64_t count(const Position& position, int depth) {

@@ -24,6 +24,8 @@ class Game {
   void play(const Move& move);
   // Decided by the rules alone: mate, stalemate, repetition, fifty moves, material.
   Outcome outcome() const;
+  // The outcome once a legal move is played, without playing it here.
+  Outcome outcome_after(const Move& move) const;
 
  private:
   Position start_;

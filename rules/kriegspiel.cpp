@@ -107,7 +107,13 @@ Result<Umpire> Umpire::replay(Position start, const std::vector<UmpireAct>& acts
 }
 
 TryResult Umpire::try_move(Color who, std::string_view uci) {
-  auto nonsense = [](std::string reason) { return TryResult{TryResult::Verdict::Nonsense, std::move(reason), {}}; };
+  TryResult ruling = judge_try(who, uci);
+  if (ruling.verdict != TryResult::Verdict::Nonsense) record_try(who, uci, ruling);
+  return ruling;
+}
+
+TryResult Umpire::judge_try(Color who, std::string_view uci) const {
+  auto nonsense = [](std::string reason) { return TryResult{TryResult::Verdict::Nonsense, std::move(reason), {}, {}}; };
   if (outcome().over()) return nonsense("the game is over");
   if (who != to_move()) return nonsense("it is not your turn");
   if (std::find(refused_.begin(), refused_.end(), uci) != refused_.end())
@@ -119,25 +125,36 @@ TryResult Umpire::try_move(Color who, std::string_view uci) {
   if (pawn_capture_owed_ && !found->pawn_capture)
     return nonsense("after \"Try\" your next try must be a pawn capture");
 
+  auto move = game_.position().parse_uci(uci);
+  if (!move) return {TryResult::Verdict::Illegal, "", {}, {}};
+  Position after = game_.position();
+  after.play(*move);
+  Announcement announcement{capture_square(game_.position(), *move), check_directions(after), game_.outcome_after(*move)};
+  return {TryResult::Verdict::Moved, "", std::move(announcement), *move};
+}
+
+void Umpire::record_try(Color who, std::string_view uci, const TryResult& ruling) {
   // A real try: it ends the obligation whatever the answer.
   pawn_capture_owed_ = false;
   const int ply = int(game_.moves().size());
-  auto move = game_.position().parse_uci(uci);
-  if (!move) {
+  if (ruling.verdict != TryResult::Verdict::Moved) {
     refused_.emplace_back(uci);
     record_.push_back({UmpireAct::Kind::Illegal, who, ply, std::string(uci), AnyAnswer::No, {}});
-    return {TryResult::Verdict::Illegal, "", {}};
+    return;
   }
-  const Square captured = capture_square(game_.position(), *move);
-  game_.play(*move);
-  Announcement announcement{captured, check_directions(game_.position()), game_.outcome()};
-  record_.push_back({UmpireAct::Kind::Moved, who, ply, std::string(uci), AnyAnswer::No, announcement});
+  game_.play(ruling.move);
+  record_.push_back({UmpireAct::Kind::Moved, who, ply, std::string(uci), AnyAnswer::No, ruling.announcement});
   refused_.clear();
   asked_any_ = false;
-  return {TryResult::Verdict::Moved, "", std::move(announcement)};
 }
 
 Result<AnyAnswer> Umpire::ask_any(Color who) {
+  auto answer = judge_any(who);
+  if (answer) record_any(who, *answer);
+  return answer;
+}
+
+Result<AnyAnswer> Umpire::judge_any(Color who) const {
   if (outcome().over()) return Error{"the game is over"};
   if (who != to_move()) return Error{"it is not your turn"};
   if (asked_any_) return Error{"you have already asked \"Are there any?\" this turn"};
@@ -146,11 +163,13 @@ Result<AnyAnswer> Umpire::ask_any(Color who) {
   const bool pawn_can_capture = std::any_of(legal.begin(), legal.end(), [&](const Move& m) {
     return pos.is_capture(m) && pos.variant().kinds[pos.piece_at(m.from)->kind].pawn;
   });
-  const AnyAnswer answer = pawn_can_capture ? AnyAnswer::Try : AnyAnswer::No;
+  return pawn_can_capture ? AnyAnswer::Try : AnyAnswer::No;
+}
+
+void Umpire::record_any(Color who, AnyAnswer answer) {
   asked_any_ = true;
-  pawn_capture_owed_ = pawn_can_capture;
+  pawn_capture_owed_ = answer == AnyAnswer::Try;
   record_.push_back({UmpireAct::Kind::Any, who, int(game_.moves().size()), "", answer, {}});
-  return answer;
 }
 
 std::vector<Umpire::OwnBoardTry> Umpire::own_board_tries(Color who) const {

@@ -40,6 +40,7 @@ struct TryResult {
   Verdict verdict;
   std::string reason;         // Nonsense: why, in terms of the player's own board only
   Announcement announcement;  // Moved
+  Move move{};                // Moved: the move played
 };
 
 enum class AnyAnswer : std::uint8_t { Try, No };
@@ -76,6 +77,14 @@ class Umpire {
   // the next try must then be a pawn capture. Once a turn, by the player to move; otherwise
   // refused privately, the error saying why.
   Result<AnyAnswer> ask_any(Color who);
+
+  // The two halves of each act, for a caller that decides before it records (a match commits
+  // the answer to storage first): the answer, changing nothing; then the answer recorded as
+  // given, trusted (a nonsense ruling is never recorded).
+  TryResult judge_try(Color who, std::string_view uci) const;
+  void record_try(Color who, std::string_view uci, const TryResult& ruling);
+  Result<AnyAnswer> judge_any(Color who) const;
+  void record_any(Color who, AnyAnswer answer);
 
   // The tries `who` may make now: the moves of their men on a board holding only them (squares
   // that look empty may hold hidden men, so slides pass them and pawns may try every diagonal),

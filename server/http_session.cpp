@@ -7,6 +7,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
+#include <charconv>
 #include <iostream>
 
 #include "server/network.h"
@@ -81,8 +82,17 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (path.starts_with(kPrefix)) room = services_.registry.find(std::string(path.substr(kPrefix.size())));
     if (!room) return reply(error(404, "not_found", "no such game"), false);
     std::string token = url::query_param(target, "token").value_or("");
-    start_websocket_session(std::move(stream_), std::move(request), std::move(room), std::move(token), services_,
-                            std::move(slot_));
+    // ?v=N: a reconnect that holds the events up to N.
+    std::optional<std::int64_t> since;
+    if (auto v = url::query_param(target, "v")) {
+      std::int64_t number = 0;
+      auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), number);
+      if (ec != std::errc() || end != v->data() + v->size() || number < 0)
+        return reply(error(400, "bad_message", "v is the number of the last event the client holds"), false);
+      since = number;
+    }
+    start_websocket_session(std::move(stream_), std::move(request), std::move(room), std::move(token), since,
+                            services_, std::move(slot_));
   }
 
   Response from_api(const HttpResponse& api, unsigned version, bool head) {

@@ -6,16 +6,12 @@
 #include <iostream>
 
 #include "server/security.h"
+#include "server/wall_clock.h"
 
 namespace arbiter {
 namespace {
 
 constexpr std::size_t kGameIdBytes = 9;  // 12 characters; ids are public, tokens are the secrets
-
-std::int64_t wall_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 std::string creator_color(protocol::ColorChoice choice) {
   if (choice == protocol::ColorChoice::White) return "white";
@@ -89,8 +85,8 @@ void Registry::create(const protocol::CreateGameRequest& request, std::function<
     record.increment_ms = request.clock->increment_ms;
   }
   record.local = request.local;
-  record.status = request.local ? "playing" : "waiting";
-  record.created_at_ms = wall_ms();
+  record.status = protocol::status_name(request.local ? match::Status::Playing : match::Status::Waiting);
+  record.created_at_ms = wall_clock_ms();
 
   CreateOutcome outcome;
   outcome.id = record.id;

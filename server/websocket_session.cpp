@@ -20,11 +20,12 @@ namespace websocket = beast::websocket;
 // from a bounded queue. Everything runs on the connection's strand (its socket's executor).
 class WebSocketSession : public Watcher, public std::enable_shared_from_this<WebSocketSession> {
  public:
-  WebSocketSession(beast::tcp_stream stream, std::shared_ptr<Room> room, std::string token, Services& services,
-                   ConnectionSlot slot)
+  WebSocketSession(beast::tcp_stream stream, std::shared_ptr<Room> room, std::string token,
+                   std::optional<std::int64_t> since, Services& services, ConnectionSlot slot)
       : ws_(std::move(stream)),
         room_(std::move(room)),
         token_(std::move(token)),
+        since_(since),
         services_(services),
         slot_(std::move(slot)),
         websocket_slot_(services.websockets),
@@ -64,7 +65,7 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
   void on_accept(beast::error_code ec) {
     if (ec) return;
     attached_ = true;
-    room_->attach(shared_from_this(), token_);
+    room_->attach(shared_from_this(), token_, since_);
     read_next();
   }
 
@@ -89,9 +90,9 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
     if (!is_text) return reply(protocol::error_message("bad_message", "messages are JSON text frames"));
     auto parsed = protocol::parse_client_command(text);
     if (auto* bad = std::get_if<protocol::BadInput>(&parsed)) return reply(protocol::error_message(bad->code, bad->message));
-    auto& command = std::get<protocol::ClientCommand>(parsed);
-    if (std::holds_alternative<protocol::PingCommand>(command)) return reply(protocol::pong_message());
-    room_->command(shared_from_this(), std::move(command));
+    auto command = protocol::match_command(std::get<protocol::ClientCommand>(parsed));
+    if (!command) return reply(protocol::pong_message());
+    room_->command(shared_from_this(), std::move(*command));
   }
 
   void reply(std::string text) { send(std::make_shared<const std::string>(std::move(text))); }
@@ -131,6 +132,7 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
   beast::flat_buffer buffer_;
   std::shared_ptr<Room> room_;
   std::string token_;
+  std::optional<std::int64_t> since_;
   Services& services_;
   ConnectionSlot slot_;
   ConnectionSlot websocket_slot_;
@@ -143,10 +145,11 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
 }  // namespace
 
 void start_websocket_session(beast::tcp_stream stream, http::request<http::string_body> upgrade,
-                             std::shared_ptr<Room> room, std::string token, Services& services, ConnectionSlot slot) {
+                             std::shared_ptr<Room> room, std::string token, std::optional<std::int64_t> since,
+                             Services& services, ConnectionSlot slot) {
   stream.expires_never();  // the WebSocket's own timeouts take over
-  auto session = std::make_shared<WebSocketSession>(std::move(stream), std::move(room), std::move(token), services,
-                                                    std::move(slot));
+  auto session = std::make_shared<WebSocketSession>(std::move(stream), std::move(room), std::move(token), since,
+                                                    services, std::move(slot));
   session->run(std::move(upgrade));
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 // Hands an upgraded HTTP connection over to a WebSocket session on a game room.
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <boost/beast/core/tcp_stream.hpp>
@@ -14,6 +16,7 @@ namespace arbiter {
 
 void start_websocket_session(boost::beast::tcp_stream stream,
                              boost::beast::http::request<boost::beast::http::string_body> upgrade,
-                             std::shared_ptr<Room> room, std::string token, Services& services, ConnectionSlot slot);
+                             std::shared_ptr<Room> room, std::string token, std::optional<std::int64_t> since,
+                             Services& services, ConnectionSlot slot);
 
 }  // namespace arbiter

@@ -91,6 +91,16 @@ export class Server {
     return client;
   }
 
+  // A reconnect that holds the events up to `since`: open, with nothing awaited yet.
+  async resume(id, token, since) {
+    const query = new URLSearchParams({ ...(token ? { token } : {}), v: String(since) });
+    const client = new Client(`ws://127.0.0.1:${this.port}/ws/${id}?${query}`);
+    client.lastV = since;
+    this.clients.push(client);
+    await client.opened;
+    return client;
+  }
+
   // A game by invitation with both seats taken; tokens by colour.
   async newGame({ variant = 'chess', color = 'white', clock } = {}) {
     const created = await this.api('POST', '/api/games', { variant, color, ...(clock ? { clock } : {}) });

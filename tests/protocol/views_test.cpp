@@ -7,40 +7,34 @@
 #include "protocol/pgn.h"
 #include "protocol/variants_json.h"
 #include "protocol/views.h"
+#include "tests/support/test_match.h"
 
 using namespace arbiter;
 using namespace arbiter::protocol;
+using arbiter::testing::TestMatch;
 using nlohmann::json;
+using namespace std::chrono_literals;
 
 namespace {
 
-rules::Game game_of(const char* variant_name, std::initializer_list<const char*> moves) {
-  const rules::Variant* variant = rules::find_variant(variant_name);
-  REQUIRE(variant);
-  rules::Game game(rules::Position::start(*variant));
-  for (const char* move : moves) REQUIRE(game.play(move).ok());
-  return game;
-}
+constexpr rules::Color White = rules::Color::White, Black = rules::Color::Black;
 
-GameSnapshot snapshot_of(const rules::Game& game, std::string_view status = "playing") {
-  GameSnapshot snapshot;
-  snapshot.id = "g1";
-  snapshot.game = &game;
-  snapshot.status = status;
-  snapshot.result = "*";
-  snapshot.v = 1 + static_cast<std::int64_t>(game.moves().size());
-  snapshot.created_at_ms = 1700000000000;
-  return snapshot;
+// A game between two people, joined, with these moves played.
+TestMatch game_of(const char* variant, std::initializer_list<const char*> moves,
+                  std::optional<match::ClockSetting> clock = std::nullopt) {
+  TestMatch game(variant, clock);
+  game.join(Black);
+  game.play(moves);
+  return game;
 }
 
 }  // namespace
 
 TEST_CASE("state: only the player to move gets legal moves") {
   auto game = game_of("chess", {});
-  auto snapshot = snapshot_of(game);
-  auto white = state_message(snapshot, Viewer::White);
-  auto black = state_message(snapshot, Viewer::Black);
-  auto spectator = state_message(snapshot, Viewer::Spectator);
+  auto white = state_message(*game, game.now, Viewer::White);
+  auto black = state_message(*game, game.now, Viewer::Black);
+  auto spectator = state_message(*game, game.now, Viewer::Spectator);
   CHECK(white["t"] == "state");
   CHECK(white["v"] == 1);
   CHECK(white["you"] == "white");
@@ -53,37 +47,40 @@ TEST_CASE("state: only the player to move gets legal moves") {
   CHECK(white["clock"].is_null());
   CHECK(white["result"] == "*");
   CHECK(white["reason"].is_null());
+  CHECK(white["status"] == "playing");
 }
 
 TEST_CASE("state: moves, fen and clock") {
-  auto game = game_of("chess", {"e2e4", "e7e5"});
-  auto snapshot = snapshot_of(game);
-  snapshot.clock = ClockView{300000, 2000, {299000, 298500}, rules::Color::White};
-  auto state = state_message(snapshot, Viewer::Black);
+  auto game = game_of("chess", {}, match::ClockSetting{300000, 2000});
+  game.wait(1000ms);
+  game.play({"e2e4"});
+  game.wait(1500ms);
+  game.play({"e7e5"});
+  game.wait(400ms);
+  auto state = state_message(*game, game.now, Viewer::Black);
   CHECK(state["moves"] == json::array({"e2e4", "e7e5"}));
   CHECK(state["sans"] == json::array({"e4", "e5"}));
   CHECK(state["ply"] == 2);
-  CHECK(state["fen"] == game.position().fen());
-  CHECK(state["start_fen"] == game.start().fen());
-  CHECK(state["clock"]["white"] == 299000);
-  CHECK(state["clock"]["black"] == 298500);
+  CHECK(state["fen"] == game->game().position().fen());
+  CHECK(state["start_fen"] == game->game().start().fen());
+  CHECK(state["clock"]["white"] == 300000 - 1000 + 2000 - 400);
+  CHECK(state["clock"]["black"] == 300000 - 1500 + 2000);
   CHECK(state["clock"]["running"] == "white");
   CHECK(state["clock"]["increment_ms"] == 2000);
 }
 
 TEST_CASE("move events: the same for everyone but legal") {
   auto game = game_of("chess", {"e2e4"});
-  auto snapshot = snapshot_of(game);
-  auto event = Event::moved("e2e4", 0, std::nullopt);
-  auto to_black = event_message(event, snapshot, Viewer::Black);
-  auto to_white = event_message(event, snapshot, Viewer::White);
-  auto to_spectator = event_message(event, snapshot, Viewer::Spectator);
+  const auto& event = game.log().back().event;
+  auto to_black = event_message(event, *game, game.now, Viewer::Black);
+  auto to_white = event_message(event, *game, game.now, Viewer::White);
+  auto to_spectator = event_message(event, *game, game.now, Viewer::Spectator);
   CHECK(to_black["t"] == "move");
   CHECK(to_black["v"] == 2);
   CHECK(to_black["ply"] == 0);
   CHECK(to_black["move"] == "e2e4");
   CHECK(to_black["san"] == "e4");
-  CHECK(to_black["fen"] == game.position().fen());
+  CHECK(to_black["fen"] == game->game().position().fen());
   CHECK(to_black["turn"] == "black");
   CHECK(to_black["legal"].size() == 20);
   CHECK(to_white["legal"].empty());
@@ -92,80 +89,90 @@ TEST_CASE("move events: the same for everyone but legal") {
 }
 
 TEST_CASE("other events") {
-  auto game = game_of("chess", {});
-  auto snapshot = snapshot_of(game);
-  auto joined = event_message(Event::joined(rules::Color::Black, std::nullopt), snapshot, Viewer::White);
+  TestMatch game("chess");
+  game.join(Black);
+  auto joined = event_message(game.log().back().event, *game, game.now, Viewer::White);
   CHECK(joined["t"] == "joined");
   CHECK(joined["color"] == "black");
+  CHECK(joined["status"] == "playing");
   CHECK(joined["legal"].size() == 20);
-  auto offer = event_message(Event::draw_offer(rules::Color::White, std::nullopt), snapshot, Viewer::Spectator);
+  game.send(Viewer::White, match::DrawCommand{});
+  auto offer = event_message(game.log().back().event, *game, game.now, Viewer::Spectator);
   CHECK(offer["t"] == "draw_offer");
   CHECK(offer["by"] == "white");
-  auto finished = snapshot_of(game, "finished");
-  finished.result = "0-1";
-  finished.reason = "resign";
-  auto end = event_message(Event::end("0-1", "resign", std::nullopt), finished, Viewer::Black);
+  CHECK(state_message(*game, game.now, Viewer::Black)["draw_offer"] == "white");
+  game.send(Viewer::Black, match::ResignCommand{});
+  auto end = event_message(game.log().back().event, *game, game.now, Viewer::Black);
   CHECK(end["t"] == "end");
-  CHECK(end["result"] == "0-1");
+  CHECK(end["result"] == "1-0");
   CHECK(end["reason"] == "resign");
-  CHECK(state_message(finished, Viewer::White)["legal"].empty());
+  auto state = state_message(*game, game.now, Viewer::White);
+  CHECK(state["legal"].empty());
+  CHECK(state["status"] == "finished");
+  CHECK(state["draw_offer"].is_null());
 }
 
 TEST_CASE("the HTTP resource is the state plus its times") {
   auto game = game_of("chess", {"f2f3"});
-  auto snapshot = snapshot_of(game);
-  auto resource = game_resource(snapshot, Viewer::Spectator);
+  auto resource = game_resource(*game, game.now, Viewer::Spectator);
   CHECK(resource["id"] == "g1");
   CHECK(resource["variant"] == "chess");
   CHECK(resource["status"] == "playing");
   CHECK(resource["moves"] == json::array({"f2f3"}));
-  CHECK(resource["created_at"] == 1700000000000);
+  CHECK(resource["created_at"] == TestMatch::kCreatedAtMs);
+  CHECK(resource["ended_at"].is_null());
   CHECK_FALSE(resource.contains("t"));
 }
 
+TEST_CASE("a reconnect's resumed message carries the clocks as they are now") {
+  auto game = game_of("chess", {"e2e4"}, match::ClockSetting{60000, 0});
+  game.wait(2500ms);
+  auto resumed = resumed_message(*game, game.now);
+  CHECK(resumed["t"] == "resumed");
+  CHECK(resumed["latest"] == game->v());
+  CHECK_FALSE(resumed.contains("v"));
+  CHECK(resumed["clock"]["black"] == 60000 - 2500);
+  CHECK(resumed["clock"]["running"] == "black");
+}
+
 TEST_CASE("a live hidden game shows a spectator no board, and has no PGN until it ends") {
-  const rules::Variant* kriegspiel = rules::find_variant("kriegspiel");
-  if (!kriegspiel) return;  // the variant arrives with its own issue
-  rules::Game game(rules::Position::start(*kriegspiel));
-  REQUIRE(game.play("e2e4").ok());
-  auto snapshot = snapshot_of(game);
-  auto state = state_message(snapshot, Viewer::Spectator);
+  auto game = game_of("kriegspiel", {"e2e4"});
+  auto state = state_message(*game, game.now, Viewer::Spectator);
   CHECK(state["fen"].is_null());
   CHECK(state["moves"].empty());
   CHECK(state["legal"].empty());
-  auto move = event_message(Event::moved("e2e4", 0, std::nullopt), snapshot, Viewer::Spectator);
-  CHECK_FALSE(move.contains("move"));
-  CHECK_FALSE(move.contains("fen"));
-  CHECK_FALSE(pgn_public(snapshot));
-  auto finished = snapshot_of(game, "finished");
-  CHECK(pgn_public(finished));
-  CHECK(state_message(finished, Viewer::Spectator)["moves"] == json::array({"e2e4"}));
+  auto heard = event_message(game.log().back().event, *game, game.now, Viewer::Spectator);
+  CHECK(heard["t"] == "umpire");
+  CHECK_FALSE(heard.contains("move"));
+  CHECK_FALSE(heard.contains("fen"));
+  CHECK_FALSE(pgn_public(*game));
+  game.send(Viewer::White, match::ResignCommand{});
+  CHECK(pgn_public(*game));
+  CHECK(state_message(*game, game.now, Viewer::Spectator)["moves"] == json::array({"e2e4"}));
 }
 
 TEST_CASE("PGN of fool's mate") {
   auto game = game_of("chess", {"f2f3", "e7e5", "g2g4", "d8h4"});
-  auto snapshot = snapshot_of(game, "finished");
-  snapshot.result = "0-1";
-  snapshot.reason = "checkmate";
-  auto text = pgn(snapshot);
+  REQUIRE(game->finished());
+  auto text = pgn(*game);
   CHECK(text.find("[Event \"Arbiter game\"]\n") != std::string::npos);
   CHECK(text.find("[Date \"2023.11.14\"]\n") != std::string::npos);
   CHECK(text.find("[Result \"0-1\"]\n") != std::string::npos);
   CHECK(text.find("[Variant \"Standard\"]\n") != std::string::npos);
+  CHECK(text.find("[Termination \"normal\"]\n") != std::string::npos);
   CHECK(text.find("[FEN") == std::string::npos);
   CHECK(text.find("\n\n1. f3 e5 2. g4 Qh4# 0-1\n") != std::string::npos);
   for (const char* tag : {"[Site ", "[Round ", "[White ", "[Black "}) CHECK(text.find(tag) != std::string::npos);
 }
 
 TEST_CASE("PGN of another variant names it and gives its setup") {
-  auto game = game_of("capablanca", {"e2e4"});
-  auto snapshot = snapshot_of(game);
-  snapshot.clock = ClockView{180000, 2000, {180000, 180000}, rules::Color::Black};
-  auto text = pgn(snapshot);
+  auto game = game_of("capablanca", {"e2e4"}, match::ClockSetting{180000, 2000});
+  auto text = pgn(*game);
   CHECK(text.find("[Variant \"" + rules::find_variant("capablanca")->title + "\"]") != std::string::npos);
-  CHECK(text.find("[FEN \"" + game.start().fen() + "\"]") != std::string::npos);
+  CHECK(text.find("[FEN \"" + game->game().start().fen() + "\"]") != std::string::npos);
   CHECK(text.find("[SetUp \"1\"]") != std::string::npos);
   CHECK(text.find("[TimeControl \"180+2\"]") != std::string::npos);
+  CHECK(text.find("[Termination") == std::string::npos);
   CHECK(text.find("\n1. e4 *\n") != std::string::npos);
 }
 
@@ -190,56 +197,44 @@ TEST_CASE("variants: every variant with its board, pieces and promotion choices"
       CHECK(variant.contains(field));
 }
 
-namespace {
-
-rules::Umpire umpire_after(std::initializer_list<std::pair<rules::Color, const char*>> tries) {
-  rules::Umpire umpire(rules::Position::start(*rules::find_variant("kriegspiel")));
-  for (const auto& [who, uci] : tries) umpire.try_move(who, uci);
-  return umpire;
-}
-
-}  // namespace
-
 TEST_CASE("positions: the real position after each move for everyone in an open game") {
   auto game = game_of("chess", {"e2e4", "e7e5", "g1f3"});
-  auto snapshot = snapshot_of(game);
   for (auto viewer : {Viewer::White, Viewer::Black, Viewer::Spectator}) {
-    auto state = state_message(snapshot, viewer);
+    auto state = state_message(*game, game.now, viewer);
     REQUIRE(state["positions"].size() == 3);
     CHECK(state["positions"][0] == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
-    CHECK(state["positions"][2] == game.position().fen());
-    CHECK(game_resource(snapshot, viewer)["positions"] == state["positions"]);
+    CHECK(state["positions"][2] == game->game().position().fen());
+    CHECK(game_resource(*game, game.now, viewer)["positions"] == state["positions"]);
   }
 }
 
 TEST_CASE("positions: a live Kriegspiel player gets their own men after each move, a spectator none") {
-  auto umpire = umpire_after({{rules::Color::White, "e2e4"}, {rules::Color::Black, "d7d5"},
-                              {rules::Color::White, "e4d5"}, {rules::Color::Black, "d8d5"}});
-  REQUIRE(umpire.game().moves().size() == 4);
-  GameSnapshot snapshot = snapshot_of(umpire.game());
-  snapshot.umpire = &umpire;
-  auto white = state_message(snapshot, Viewer::White)["positions"];
-  auto black = state_message(snapshot, Viewer::Black)["positions"];
+  auto game = game_of("kriegspiel", {"e2e4", "d7d5", "e4d5", "d8d5"});
+  REQUIRE(game->game().moves().size() == 4);
+  const rules::Umpire& umpire = *game->referee().umpire();
+  auto white = state_message(*game, game.now, Viewer::White)["positions"];
+  auto black = state_message(*game, game.now, Viewer::Black)["positions"];
   REQUIRE(white.size() == 4);
   REQUIRE(black.size() == 4);
-  CHECK(white[3] == umpire.own_fen(rules::Color::White));
-  CHECK(black[3] == umpire.own_fen(rules::Color::Black));
-  for (const auto& fen : white) CHECK(fen.get<std::string>().find_first_of("pnbrqk") > fen.get<std::string>().find(' '));
-  for (const auto& fen : black) CHECK(fen.get<std::string>().find_first_of("PNBRQK") > fen.get<std::string>().find(' '));
-  // White's board after Black's d7d5: unchanged; after Black's Qxd5: the pawn on d5 gone.
+  CHECK(white[3] == umpire.own_fen(White));
+  CHECK(black[3] == umpire.own_fen(Black));
   auto placement = [](const json& fen) { auto text = fen.get<std::string>(); return text.substr(0, text.find(' ')); };
+  for (const auto& fen : white) CHECK(placement(fen).find_first_of("pnbrqk") == std::string::npos);
+  for (const auto& fen : black) CHECK(placement(fen).find_first_of("PNBRQK") == std::string::npos);
+  // White's board after Black's d7d5: unchanged; after Black's Qxd5: the pawn on d5 gone.
   CHECK(placement(white[1]) == placement(white[0]));
-  CHECK(white[3].get<std::string>().find("3P4") == std::string::npos);
-  CHECK(state_message(snapshot, Viewer::Spectator)["positions"].empty());
-  snapshot.status = "finished";
-  CHECK(state_message(snapshot, Viewer::Spectator)["positions"].back() == umpire.game().position().fen());
+  CHECK(placement(white[2]) == "8/8/8/3P4/8/8/PPPP1PPP/RNBQKBNR");
+  CHECK(placement(white[3]) == "8/8/8/8/8/8/PPPP1PPP/RNBQKBNR");
+  CHECK(state_message(*game, game.now, Viewer::Spectator)["positions"].empty());
+  game.send(Viewer::White, match::ResignCommand{});
+  CHECK(state_message(*game, game.now, Viewer::Spectator)["positions"].back() == game->game().position().fen());
 }
 
 TEST_CASE("double_moves: Centennial tells which sides still move twice a turn") {
-  auto game = game_of("centennial", {"c3c4", "d3d4", "c8c7", "d8d7", "c4c5", "d4d5", "d7d6"});
-  auto state = state_message(snapshot_of(game), Viewer::Spectator);
+  auto game = game_of("centennial", {"c3c4", "d3d4", "c8c7", "d8d7"});
+  auto state = state_message(*game, game.now, Viewer::Spectator);
   CHECK(state["double_moves"] == json::array({"white", "black"}));
-  CHECK_FALSE(state_message(snapshot_of(game_of("chess", {})), Viewer::White).contains("double_moves"));
+  CHECK_FALSE(state_message(*game_of("chess", {}), game.now, Viewer::White).contains("double_moves"));
 }
 
 TEST_CASE("variants: every kind has a drawing, an id, words and a diagram from its legs") {

@@ -1,8 +1,8 @@
-#include "server/game_clock.h"
+#include "match/clock.h"
 
 #include <algorithm>
 
-namespace arbiter {
+namespace arbiter::match {
 
 using std::chrono::duration_cast;
 using std::chrono::milliseconds;
@@ -10,19 +10,19 @@ using std::chrono::milliseconds;
 GameClock::GameClock(std::int64_t initial_ms, std::int64_t increment_ms)
     : initial_ms_(initial_ms), increment_ms_(increment_ms), times_{initial_ms, initial_ms} {}
 
-void GameClock::set(protocol::ClockTimes times, std::optional<rules::Color> running, Time sent) {
+void GameClock::set(ClockTimes times, std::optional<rules::Color> running, Time since) {
   times_ = times;
   running_ = running;
-  since_ = sent;
+  since_ = since;
 }
 
-protocol::ClockTimes GameClock::at(Time now) const {
+ClockTimes GameClock::at(Time now) const {
   auto times = times_;
   if (running_) times.of(*running_) -= std::max<std::int64_t>(0, duration_cast<milliseconds>(now - since_).count());
   return times;
 }
 
-protocol::ClockTimes GameClock::after_move(rules::Color mover, bool turn_passes, Time now) const {
+ClockTimes GameClock::after_move(rules::Color mover, bool turn_passes, Time now) const {
   auto times = at(now);
   if (turn_passes) times.of(mover) += increment_ms_;
   return times;
@@ -30,16 +30,16 @@ protocol::ClockTimes GameClock::after_move(rules::Color mover, bool turn_passes,
 
 bool GameClock::flagged(Time now) const { return running_ && at(now).of(*running_) <= 0; }
 
-std::optional<GameClock::Time> GameClock::flag_time() const {
+std::optional<Time> GameClock::flag_time() const {
   if (!running_) return std::nullopt;
   return since_ + milliseconds(times_.of(*running_));
 }
 
-protocol::ClockView GameClock::view(Time now) const {
+ClockView GameClock::view(Time now) const {
   auto times = at(now);
   times.white_ms = std::max<std::int64_t>(0, times.white_ms);
   times.black_ms = std::max<std::int64_t>(0, times.black_ms);
   return {initial_ms_, increment_ms_, times, running_};
 }
 
-}  // namespace arbiter
+}  // namespace arbiter::match

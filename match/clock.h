@@ -1,0 +1,47 @@
+#pragma once
+// A game's two clocks: each event fixes both times, and the side to move runs from the moment
+// that event took effect. Pure arithmetic over the times it is given; the room owns the timer.
+#include <chrono>
+#include <cstdint>
+#include <optional>
+
+#include "match/types.h"
+
+namespace arbiter::match {
+
+using Time = std::chrono::steady_clock::time_point;
+
+// The clocks as of some moment: `running` counts down from there.
+struct ClockView {
+  std::int64_t initial_ms = 0;
+  std::int64_t increment_ms = 0;
+  ClockTimes remaining;
+  std::optional<rules::Color> running;
+};
+
+class GameClock {
+ public:
+  GameClock(std::int64_t initial_ms, std::int64_t increment_ms);
+
+  // Both times right after an event, and who runs from `since` on (nobody: stopped).
+  void set(ClockTimes times, std::optional<rules::Color> running, Time since);
+  // The times at `now`: the running side's counted down (below zero once it has flagged).
+  ClockTimes at(Time now) const;
+  // The times after `mover` acts at `now`; the increment is added when the turn passes.
+  ClockTimes after_move(rules::Color mover, bool turn_passes, Time now) const;
+  bool flagged(Time now) const;
+  // When the running side reaches zero; nullopt when nobody runs.
+  std::optional<Time> flag_time() const;
+  // As shown: never below zero.
+  ClockView view(Time now) const;
+  ClockTimes initial_times() const { return {initial_ms_, initial_ms_}; }
+  std::optional<rules::Color> running() const { return running_; }
+
+ private:
+  std::int64_t initial_ms_, increment_ms_;
+  ClockTimes times_;
+  std::optional<rules::Color> running_;
+  Time since_{};
+};
+
+}  // namespace arbiter::match

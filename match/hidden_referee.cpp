@@ -1,0 +1,66 @@
+// The hidden game's referee: the Kriegspiel umpire judges tries on the real board, which only
+// it sees, and answers "Are there any?".
+#include <stdexcept>
+
+#include "match/referee.h"
+
+namespace arbiter::match {
+namespace {
+
+class HiddenReferee final : public Referee {
+ public:
+  explicit HiddenReferee(rules::Position start) : umpire_(std::move(start)) {}
+
+  const rules::Game& game() const override { return umpire_.game(); }
+  const rules::Umpire* umpire() const override { return &umpire_; }
+
+  MoveRuling judge_move(rules::Color mover, std::string_view uci, int ply) const override {
+    MoveRuling ruling;
+    rules::TryResult answer = umpire_.judge_try(mover, uci);
+    if (answer.verdict == rules::TryResult::Verdict::Nonsense) {
+      ruling.refusal = Refusal{Rejection::Nonsense, answer.reason};
+      return ruling;
+    }
+    const bool played = answer.verdict == rules::TryResult::Verdict::Moved;
+    ruling.act = Event::tried(mover, std::string(uci), ply, played, std::nullopt);
+    ruling.turn_passes = played;
+    if (played) ruling.outcome = answer.announcement.outcome;
+    judged_ = Judged{mover, std::string(uci), std::move(answer)};
+    return ruling;
+  }
+
+  AnyRuling judge_any(rules::Color asker, int ply) const override {
+    auto answer = umpire_.judge_any(asker);
+    if (!answer) return {Refusal{Rejection::Nonsense, answer.error()}, {}};
+    return {std::nullopt, Event::asked(asker, ply, *answer, std::nullopt)};
+  }
+
+  void apply(const Event& act) override {
+    if (act.kind == Event::Kind::Asked) return umpire_.record_any(act.by, act.answer);
+    if (act.kind != Event::Kind::Tried) throw std::runtime_error("a hidden game records tries, not moves");
+    // The try judged last is recorded as judged; a stored one is judged again and must get
+    // the answer it got then.
+    if (!judged_ || judged_->by != act.by || judged_->uci != act.move) judged_ = Judged{act.by, act.move, umpire_.judge_try(act.by, act.move)};
+    const auto expected = act.accepted ? rules::TryResult::Verdict::Moved : rules::TryResult::Verdict::Illegal;
+    if (judged_->answer.verdict != expected) throw std::runtime_error("stored try does not replay: " + act.move);
+    umpire_.record_try(act.by, act.move, judged_->answer);
+    judged_.reset();
+  }
+
+ private:
+  struct Judged {
+    rules::Color by;
+    std::string uci;
+    rules::TryResult answer;
+  };
+  rules::Umpire umpire_;
+  mutable std::optional<Judged> judged_;
+};
+
+}  // namespace
+
+std::unique_ptr<Referee> make_hidden_referee(rules::Position start) {
+  return std::make_unique<HiddenReferee>(std::move(start));
+}
+
+}  // namespace arbiter::match

@@ -1,0 +1,110 @@
+#pragma once
+// One game as a pure state machine, lila's round beside scalachess: `decide` turns a command
+// (or the passing of time) into the events to record, or a refusal, changing nothing;
+// `apply` changes the match by one recorded event, trusting it. Validation happens once, in
+// decide; replaying stored events after a restart is apply alone. The room that owns a match
+// commits each decided event before applying it, and gives both functions the time.
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "match/clock.h"
+#include "match/event.h"
+#include "match/referee.h"
+
+namespace arbiter::match {
+
+struct ClockSetting {
+  std::int64_t initial_ms;
+  std::int64_t increment_ms;
+};
+
+// What a game is created with.
+struct MatchSetup {
+  std::string id;
+  std::optional<ClockSetting> clock;       // none: untimed
+  bool local = false;                      // one device holds both seats; it starts at once
+  std::int64_t created_at_ms = 0;          // wall clock, for records
+};
+
+// Where a command leads.
+struct Decision {
+  std::vector<Event> events;              // to record, in order (none: nothing happens)
+  std::optional<Refusal> refusal;         // to the sender alone; nothing changes
+  std::optional<std::int64_t> repeat_of;  // a resend of the move recorded as event v: answer it again
+  bool accepted() const { return !refusal && !repeat_of; }
+};
+
+class Match {
+ public:
+  // `now`: when a local game's clock starts.
+  Match(MatchSetup setup, rules::Position start, Time now);
+
+  Decision decide(Viewer from, const Command& command, Time now) const;
+  // The invited player takes `seat` (the room hands out seats and their tokens).
+  Decision join(rules::Color seat, Time now) const;
+  // What the passing of time decides by `now`: a flag.
+  Decision on_time(Time now) const;
+  // `at`: when the event takes effect (the clock to move runs from then); `at_wall_ms`: the
+  // same moment as recorded.
+  void apply(const Event& event, Time at, std::int64_t at_wall_ms);
+  // When on_time will next have something to decide; nullopt: nothing pending.
+  std::optional<Time> deadline() const;
+
+  const std::string& id() const { return setup_.id; }
+  Status status() const { return status_; }
+  bool finished() const { return status_ == Status::Finished; }
+  Result result() const { return result_; }
+  EndReason reason() const { return reason_; }
+  std::int64_t v() const { return v_; }
+  const Referee& referee() const { return *referee_; }
+  const rules::Game& game() const { return referee_->game(); }
+  int ply() const { return static_cast<int>(game().moves().size()); }
+  rules::Color turn() const { return game().position().side_to_move(); }
+  std::optional<ClockView> clock(Time now) const;
+  const std::optional<ClockSetting>& clock_setting() const { return setup_.clock; }
+  std::optional<rules::Color> draw_offer() const { return draw_offer_; }
+  bool local() const { return setup_.local; }
+  std::int64_t created_at_ms() const { return setup_.created_at_ms; }
+  std::optional<std::int64_t> ended_at_ms() const { return ended_at_ms_; }
+
+ private:
+  struct LastMove {
+    int ply;
+    std::string move;
+    Viewer by;
+    std::int64_t v;
+  };
+
+  // A refusal unless `from` holds a seat of a game in progress.
+  std::optional<Refusal> check_player(Viewer from) const;
+  Decision on_move(Viewer from, const MoveCommand& move, Time now) const;
+  Decision on_any(Viewer from, Time now) const;
+  Decision on_resign(Viewer from, Time now) const;
+  Decision on_draw(Viewer from, Time now) const;
+  Decision on_abort(Viewer from, Time now) const;
+  // The end by time of the side to move, when its clock has run out by `now`.
+  std::optional<Event> flag(Time now) const;
+  std::optional<ClockTimes> times(Time now) const;
+
+  MatchSetup setup_;
+  std::unique_ptr<Referee> referee_;
+  std::optional<GameClock> clock_;
+  Status status_;
+  Result result_ = Result::Ongoing;
+  EndReason reason_ = EndReason::None;
+  std::optional<std::int64_t> ended_at_ms_;
+  std::int64_t v_ = 0;
+  std::array<bool, 2> moved_{};  // whether each side has moved (abort is allowed until both have)
+  std::optional<rules::Color> draw_offer_;
+  std::optional<LastMove> last_move_;
+};
+
+// The end the rules decided, as a match records it.
+EndReason end_reason(rules::Reason reason);
+Result result_of(const rules::Outcome& outcome);
+
+}  // namespace arbiter::match

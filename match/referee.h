@@ -1,0 +1,56 @@
+#pragma once
+// A referee per kind of game, behind one interface: the open game (everyone sees the board,
+// rules::Game judges moves) and the hidden game (rules::Umpire judges tries and answers
+// "Are there any?"). The match holds one and never asks which; make_referee picks it from the
+// variant. Referees judge without changing anything, and apply what was judged, trusted.
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "match/event.h"
+#include "rules/game.h"
+#include "rules/kriegspiel.h"
+
+namespace arbiter::match {
+
+struct Refusal {
+  Rejection code;
+  std::string message;
+};
+
+// A referee's ruling on a move: a refusal, or the act to record and what it does to the game.
+struct MoveRuling {
+  std::optional<Refusal> refusal;
+  Event act;                // Moved, or Tried (played or refused aloud)
+  bool turn_passes = false;  // the mover's turn is over: their clock stops, the increment is added
+  rules::Outcome outcome;    // of the game after the act
+};
+
+struct AnyRuling {
+  std::optional<Refusal> refusal;
+  Event act;  // Asked
+};
+
+class Referee {
+ public:
+  virtual ~Referee() = default;
+
+  // The real game. Views decide who may see what of it.
+  virtual const rules::Game& game() const = 0;
+  // For views of a hidden game (what each player heard); nullptr for an open game.
+  virtual const rules::Umpire* umpire() const = 0;
+
+  // The act's clock is left empty: the match sets it.
+  virtual MoveRuling judge_move(rules::Color mover, std::string_view uci, int ply) const = 0;
+  virtual AnyRuling judge_any(rules::Color asker, int ply) const = 0;
+  // Applies an act as judged (now, or when it was first made: a stored event replays through
+  // here alone). Throws std::runtime_error if a stored act does not replay.
+  virtual void apply(const Event& act) = 0;
+};
+
+// The referee the variant calls for: hidden variants get the umpire.
+std::unique_ptr<Referee> make_referee(rules::Position start);
+std::unique_ptr<Referee> make_open_referee(rules::Position start);
+std::unique_ptr<Referee> make_hidden_referee(rules::Position start);
+
+}  // namespace arbiter::match

@@ -1,0 +1,59 @@
+#pragma once
+// The vocabulary of a match: who is speaking, how a game stands and ends, why a command is
+// refused. Enums only; protocol/ alone turns them into wire strings.
+#include <cstdint>
+#include <optional>
+
+#include "rules/position.h"
+
+namespace arbiter::match {
+
+enum class Status : std::uint8_t { Waiting, Playing, Finished };
+
+// Who a command comes from, or who a view is for.
+enum class Viewer : std::uint8_t { White, Black, Spectator };
+inline constexpr Viewer viewer_of(rules::Color seat) { return seat == rules::Color::White ? Viewer::White : Viewer::Black; }
+// The seat of a player; nullopt for a spectator.
+inline constexpr std::optional<rules::Color> seat_of(Viewer viewer) {
+  if (viewer == Viewer::Spectator) return std::nullopt;
+  return viewer == Viewer::White ? rules::Color::White : rules::Color::Black;
+}
+
+// "*" on the wire for both Ongoing and Aborted.
+enum class Result : std::uint8_t { Ongoing, WhiteWins, BlackWins, Draw, Aborted };
+inline constexpr Result win_for(rules::Color winner) {
+  return winner == rules::Color::White ? Result::WhiteWins : Result::BlackWins;
+}
+
+enum class EndReason : std::uint8_t {
+  None,
+  // Decided by the rules.
+  Checkmate, Stalemate, Repetition, FiftyMoves, InsufficientMaterial, KingCaptured, BareKing,
+  // Decided by the players or the clock.
+  Resign, Agreement, Timeout, Abort,
+};
+
+enum class Rejection : std::uint8_t {
+  NotAPlayer,    // a spectator tried to play
+  GameOver,
+  NotStarted,    // before the invited player joined
+  NotYourTurn,
+  StalePly,      // the move names another ply than the game's
+  IllegalMove,
+  Nonsense,      // hidden games: impossible on the player's own board
+  NotHidden,     // a hidden game's question in an open game
+  DrawOffered,   // the sender's offer already stands
+  TooLate,       // abort after both sides moved
+  SeatTaken,     // join: no seat is free
+};
+
+// Both clocks right after an event (timed games only); the side to move runs from there.
+struct ClockTimes {
+  std::int64_t white_ms = 0;
+  std::int64_t black_ms = 0;
+  std::int64_t& of(rules::Color c) { return c == rules::Color::White ? white_ms : black_ms; }
+  std::int64_t of(rules::Color c) const { return c == rules::Color::White ? white_ms : black_ms; }
+  bool operator==(const ClockTimes&) const = default;
+};
+
+}  // namespace arbiter::match

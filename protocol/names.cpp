@@ -1,0 +1,101 @@
+#include "protocol/names.h"
+
+#include <array>
+#include <utility>
+
+namespace arbiter::protocol {
+namespace {
+
+using match::EndReason;
+
+constexpr std::array<std::pair<EndReason, std::string_view>, 11> kReasons{{
+    {EndReason::Checkmate, "checkmate"},
+    {EndReason::Stalemate, "stalemate"},
+    {EndReason::Repetition, "repetition"},
+    {EndReason::FiftyMoves, "fifty_moves"},
+    {EndReason::InsufficientMaterial, "insufficient_material"},
+    {EndReason::KingCaptured, "king_captured"},
+    {EndReason::BareKing, "bare_king"},
+    {EndReason::Resign, "resign"},
+    {EndReason::Agreement, "agreement"},
+    {EndReason::Timeout, "timeout"},
+    {EndReason::Abort, "abort"},
+}};
+
+}  // namespace
+
+std::string_view color_name(rules::Color c) { return c == rules::Color::White ? "white" : "black"; }
+
+std::optional<rules::Color> parse_color(std::string_view name) {
+  if (name == "white") return rules::Color::White;
+  if (name == "black") return rules::Color::Black;
+  return std::nullopt;
+}
+
+std::string_view viewer_name(Viewer viewer) {
+  switch (viewer) {
+    case Viewer::White: return "white";
+    case Viewer::Black: return "black";
+    case Viewer::Spectator: return "spectator";
+  }
+  return "spectator";
+}
+
+std::string_view status_name(match::Status status) {
+  switch (status) {
+    case match::Status::Waiting: return "waiting";
+    case match::Status::Playing: return "playing";
+    case match::Status::Finished: return "finished";
+  }
+  return "waiting";
+}
+
+std::string_view result_name(match::Result result) {
+  switch (result) {
+    case match::Result::WhiteWins: return "1-0";
+    case match::Result::BlackWins: return "0-1";
+    case match::Result::Draw: return "1/2-1/2";
+    case match::Result::Ongoing:
+    case match::Result::Aborted: return "*";
+  }
+  return "*";
+}
+
+std::optional<match::Result> parse_result(std::string_view name) {
+  if (name == "1-0") return match::Result::WhiteWins;
+  if (name == "0-1") return match::Result::BlackWins;
+  if (name == "1/2-1/2") return match::Result::Draw;
+  if (name == "*") return match::Result::Aborted;
+  return std::nullopt;
+}
+
+std::string_view reason_name(EndReason reason) {
+  for (const auto& [value, name] : kReasons)
+    if (value == reason) return name;
+  return "";
+}
+
+std::optional<EndReason> parse_reason(std::string_view name) {
+  for (const auto& [value, spelled] : kReasons)
+    if (spelled == name) return value;
+  return std::nullopt;
+}
+
+std::string_view error_code(match::Rejection rejection) {
+  switch (rejection) {
+    case match::Rejection::NotAPlayer: return "not_a_player";
+    case match::Rejection::GameOver: return "game_over";
+    case match::Rejection::NotStarted: return "not_started";
+    case match::Rejection::NotYourTurn: return "not_your_turn";
+    case match::Rejection::StalePly: return "stale_ply";
+    case match::Rejection::IllegalMove: return "illegal_move";
+    case match::Rejection::Nonsense: return "nonsense";
+    case match::Rejection::NotHidden: return "bad_message";
+    case match::Rejection::DrawOffered: return "draw_offered";
+    case match::Rejection::TooLate: return "too_late";
+    case match::Rejection::SeatTaken: return "seat_taken";
+  }
+  return "bad_message";
+}
+
+}  // namespace arbiter::protocol
