@@ -307,6 +307,7 @@ export class Board {
     if (!drag) return;
     if (!drag.moving && Math.hypot(event.clientX - drag.startX, event.clientY - drag.startY) < DRAG_THRESHOLD_PX) return;
     drag.moving = true;
+    this.hideName();
     const piece = this.svg.querySelector(`.piece[data-square="${drag.from}"]`);
     const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(this.svg.getScreenCTM().inverse());
     const centre = this.geometry.centre(drag.from, this.orientation);
