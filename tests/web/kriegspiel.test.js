@@ -68,7 +68,9 @@ async function assertOnlyOwnMen(page, real, color) {
   }
   for (const text of await received(page)) {
     for (const uci of real.movesOf(enemy)) assert.ok(!text.includes(uci), `${enemy}'s move ${uci} sent to ${color}`);
-    for (const [, fen] of text.matchAll(/"fen":"([^" ]*)/g)) {
+    // Every FEN sent but the public start: `fen`, and each of `positions`.
+    for (const [, start, fen] of text.matchAll(/("start_fen":)?"([^" ]*\/[^" ]*) [wb] /g)) {
+      if (start) continue;
       assert.ok(![...fen.replace(/[^A-Za-z]/g, '')].some(letter => colorOf(letter) === enemy), `${enemy} men in a fen sent to ${color}: ${fen}`);
     }
   }
