@@ -47,6 +47,8 @@ class HiddenReferee final : public Referee {
     judged_.reset();
   }
 
+  void take_back(int) override { throw std::runtime_error("a hidden game takes nothing back"); }
+
  private:
   struct Judged {
     rules::Color by;

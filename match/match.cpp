@@ -1,13 +1,23 @@
 #include "match/match.h"
 
+#include <algorithm>
+
 namespace arbiter::match {
 namespace {
+
+using namespace std::chrono_literals;
 
 Refusal refuse(Rejection code, std::string message) { return {code, std::move(message)}; }
 
 Decision refused(Rejection code, std::string message) {
   Decision decision;
   decision.refusal = refuse(code, std::move(message));
+  return decision;
+}
+
+Decision refused(Refusal refusal) {
+  Decision decision;
+  decision.refusal = std::move(refusal);
   return decision;
 }
 
@@ -46,9 +56,10 @@ Result result_of(const rules::Outcome& outcome) {
 Match::Match(MatchSetup setup, rules::Position start, Time now)
     : setup_(std::move(setup)),
       referee_(make_referee(std::move(start))),
-      status_(setup_.local ? Status::Playing : Status::Waiting) {
+      status_(setup_.local ? Status::Playing : Status::Waiting),
+      turn_began_(now),
+      gone_since_{now, now} {
   if (setup_.clock) clock_.emplace(setup_.clock->initial_ms, setup_.clock->increment_ms);
-  if (clock_ && status_ == Status::Playing) clock_->set(clock_->initial_times(), turn(), now);
 }
 
 // --- decide ------------------------------------------------------------------------------
@@ -61,6 +72,10 @@ Decision Match::decide(Viewer from, const Command& command, Time now) const {
         else if constexpr (std::is_same_v<T, AnyCommand>) return on_any(from, now);
         else if constexpr (std::is_same_v<T, ResignCommand>) return on_resign(from, now);
         else if constexpr (std::is_same_v<T, DrawCommand>) return on_draw(from, now);
+        else if constexpr (std::is_same_v<T, DeclineDrawCommand>) return on_decline_draw(from, now);
+        else if constexpr (std::is_same_v<T, TakebackCommand>) return on_takeback(from, now);
+        else if constexpr (std::is_same_v<T, DeclineTakebackCommand>) return on_decline_takeback(from, now);
+        else if constexpr (std::is_same_v<T, ClaimCommand>) return on_claim(from, c.claim, now);
         else return on_abort(from, now);
       },
       command);
@@ -79,15 +94,16 @@ Decision Match::on_move(Viewer from, const MoveCommand& move, Time now) const {
     repeat.repeat_of = last_move_->v;
     return repeat;
   }
-  if (auto refusal = check_player(from)) return {{}, refusal, {}};
+  if (auto refusal = check_player(from)) return refused(*refusal);
   if (move.ply != ply()) return refused(Rejection::StalePly, "the game is at ply " + std::to_string(ply()));
   const rules::Color mover = turn();
   if (from != viewer_of(mover)) return refused(Rejection::NotYourTurn, "it is not your turn");
-  if (auto timeout = flag(now)) return record({*timeout});
+  if (auto end = expired(now)) return record({*end});
 
   MoveRuling ruling = referee_->judge_move(mover, move.move, ply());
-  if (ruling.refusal) return {{}, ruling.refusal, {}};
-  ruling.act.clock = clock_ ? std::optional(clock_->after_move(mover, ruling.turn_passes, now)) : std::nullopt;
+  if (ruling.refusal) return refused(*ruling.refusal);
+  // Until the clocks start a move costs nothing and earns no increment.
+  if (clock_) ruling.act.clock = clock_->after_move(mover, ruling.turn_passes && clock_started(), now);
   std::vector<Event> events{ruling.act};
   if (ruling.outcome.over())
     events.push_back(Event::ended(result_of(ruling.outcome), end_reason(ruling.outcome.reason), ruling.act.clock));
@@ -96,29 +112,60 @@ Decision Match::on_move(Viewer from, const MoveCommand& move, Time now) const {
 
 Decision Match::on_any(Viewer from, Time now) const {
   if (!referee_->umpire()) return refused(Rejection::NotHidden, "\"any\" is a Kriegspiel question");
-  if (auto refusal = check_player(from)) return {{}, refusal, {}};
+  if (auto refusal = check_player(from)) return refused(*refusal);
   const rules::Color asker = turn();
   if (from != viewer_of(asker)) return refused(Rejection::NotYourTurn, "it is not your turn");
-  if (auto timeout = flag(now)) return record({*timeout});
+  if (auto end = expired(now)) return record({*end});
   AnyRuling ruling = referee_->judge_any(asker, ply());
-  if (ruling.refusal) return {{}, ruling.refusal, {}};
-  ruling.act.clock = clock_ ? std::optional(clock_->after_move(asker, false, now)) : std::nullopt;
+  if (ruling.refusal) return refused(*ruling.refusal);
+  if (clock_) ruling.act.clock = clock_->after_move(asker, false, now);
   return record({ruling.act});
 }
 
 Decision Match::on_resign(Viewer from, Time now) const {
-  if (auto refusal = check_player(from)) return {{}, refusal, {}};
-  if (auto timeout = flag(now)) return record({*timeout});
+  if (auto refusal = check_player(from)) return refused(*refusal);
+  if (auto end = expired(now)) return record({*end});
   return record({Event::ended(win_for(~*seat_of(from)), EndReason::Resign, times(now))});
 }
 
 Decision Match::on_draw(Viewer from, Time now) const {
-  if (auto refusal = check_player(from)) return {{}, refusal, {}};
-  if (auto timeout = flag(now)) return record({*timeout});
+  if (auto refusal = check_player(from)) return refused(*refusal);
+  if (auto end = expired(now)) return record({*end});
   const rules::Color by = *seat_of(from);
   if (draw_offer_ == ~by) return record({Event::ended(Result::Draw, EndReason::Agreement, times(now))});
-  if (draw_offer_ == by) return refused(Rejection::DrawOffered, "your draw offer stands until the game moves on");
+  if (draw_offer_ == by) return refused(Rejection::DrawOffered, "your draw offer stands until it is answered");
+  if (draw_declined_at_[rules::index(by)] == ply())
+    return refused(Rejection::TooSoon, "your offer was declined: offer again once the game has moved on");
   return record({Event::draw_offered(by, times(now))});
+}
+
+Decision Match::on_decline_draw(Viewer from, Time now) const {
+  if (auto refusal = check_player(from)) return refused(*refusal);
+  const rules::Color by = *seat_of(from);
+  if (draw_offer_ != ~by) return refused(Rejection::NoOffer, "there is no draw offer to decline");
+  return record({Event::draw_declined(by, times(now))});
+}
+
+Decision Match::on_takeback(Viewer from, Time now) const {
+  if (auto refusal = check_player(from)) return refused(*refusal);
+  if (referee_->umpire()) return refused(Rejection::HiddenGame, "a takeback would show the hidden board");
+  if (auto end = expired(now)) return record({*end});
+  const rules::Color by = *seat_of(from);
+  if (takeback_offer_ == ~by) {
+    // Accepted: the asker's last move is undone, and the opponent's reply to it if any.
+    const int plies = plies_since_last_move_of(~by);
+    return record({Event::taken_back(by, plies, times(now))});
+  }
+  if (takeback_offer_ == by) return refused(Rejection::TakebackOffered, "your takeback request stands until it is answered");
+  if (plies_since_last_move_of(by) == 0) return refused(Rejection::NothingToTakeBack, "you have not moved yet");
+  return record({Event::takeback_offered(by, times(now))});
+}
+
+Decision Match::on_decline_takeback(Viewer from, Time now) const {
+  if (auto refusal = check_player(from)) return refused(*refusal);
+  const rules::Color by = *seat_of(from);
+  if (takeback_offer_ != ~by) return refused(Rejection::NoOffer, "there is no takeback request to decline");
+  return record({Event::takeback_declined(by, times(now))});
 }
 
 Decision Match::on_abort(Viewer from, Time now) const {
@@ -128,18 +175,31 @@ Decision Match::on_abort(Viewer from, Time now) const {
   return record({Event::ended(Result::Aborted, EndReason::Abort, times(now))});
 }
 
+Decision Match::on_claim(Viewer from, Claim claim, Time now) const {
+  if (auto refusal = check_player(from)) return refused(*refusal);
+  if (auto end = expired(now)) return record({*end});
+  const rules::Color by = *seat_of(from);
+  const auto& gone = gone_since_[rules::index(~by)];
+  if (setup_.local || !gone) return refused(Rejection::OpponentHere, "your opponent is connected");
+  if (now - *gone < abandon_after()) return refused(Rejection::OpponentHere, "your opponent has not been gone long enough");
+  return record({Event::ended(claim == Claim::Victory ? win_for(by) : Result::Draw, EndReason::Abandoned, times(now))});
+}
+
 Decision Match::join(rules::Color seat, Time now) const {
   if (status_ != Status::Waiting || setup_.local) return refused(Rejection::SeatTaken, "the game is no longer waiting");
   return record({Event::joined(seat, times(now))});
 }
 
 Decision Match::on_time(Time now) const {
-  if (auto timeout = flag(now)) return record({*timeout});
+  if (auto end = expired(now)) return record({*end});
   return {};
 }
 
-std::optional<Event> Match::flag(Time now) const {
-  if (status_ != Status::Playing || !clock_ || !clock_->flagged(now)) return std::nullopt;
+std::optional<Event> Match::expired(Time now) const {
+  if (status_ != Status::Playing) return std::nullopt;
+  if (auto due = first_move_deadline(); due && now >= *due)
+    return Event::ended(Result::Aborted, EndReason::Abort, times(now));
+  if (!clock_ || !clock_->flagged(now)) return std::nullopt;
   const rules::Color loser = turn();
   ClockTimes at = clock_->at(now);
   at.of(loser) = 0;
@@ -147,20 +207,37 @@ std::optional<Event> Match::flag(Time now) const {
   return Event::ended(winner_can_mate ? win_for(~loser) : Result::Draw, EndReason::Timeout, at);
 }
 
+// Timed games between two people only: an untimed game or one on one device just waits.
+std::optional<Time> Match::first_move_deadline() const {
+  if (status_ != Status::Playing || setup_.local || !clock_ || moved_[rules::index(turn())]) return std::nullopt;
+  return turn_began_ + setup_.waits.first_move;
+}
+
 std::optional<ClockTimes> Match::times(Time now) const {
   if (!clock_) return std::nullopt;
   return clock_->at(now);
+}
+
+int Match::plies_since_last_move_of(rules::Color seat) const {
+  rules::Position position = game().start();
+  int last = -1;
+  const auto& moves = game().moves();
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (position.side_to_move() == seat) last = static_cast<int>(i);
+    position.play(moves[i]);
+  }
+  return last < 0 ? 0 : ply() - last;
 }
 
 // --- apply -------------------------------------------------------------------------------
 
 void Match::apply(const Event& event, Time at, std::int64_t at_wall_ms) {
   const rules::Color mover = turn();
+  const Status status_before = status_;
   const std::int64_t v = v_ + 1;
   switch (event.kind) {
     case Event::Kind::Joined:
       status_ = Status::Playing;
-      draw_offer_.reset();
       break;
     case Event::Kind::Moved:
     case Event::Kind::Tried:
@@ -169,11 +246,30 @@ void Match::apply(const Event& event, Time at, std::int64_t at_wall_ms) {
       if (event.is_move()) {
         moved_[rules::index(mover)] = true;
         last_move_ = LastMove{event.ply, event.move, viewer_of(mover), v};
-        draw_offer_.reset();  // an offer lapses when the game moves on
+        // An offer stands until answered or until the side it was made to moves instead.
+        if (draw_offer_ == ~mover) draw_offer_.reset();
+        takeback_offer_.reset();
       }
       break;
     case Event::Kind::DrawOffered:
       draw_offer_ = event.by;
+      break;
+    case Event::Kind::DrawDeclined:
+      draw_declined_at_[rules::index(~event.by)] = ply();
+      draw_offer_.reset();
+      break;
+    case Event::Kind::TakebackOffered:
+      takeback_offer_ = event.by;
+      break;
+    case Event::Kind::TakebackDeclined:
+      takeback_offer_.reset();
+      break;
+    case Event::Kind::TakenBack:
+      referee_->take_back(event.plies);
+      takeback_offer_.reset();
+      draw_offer_.reset();
+      last_move_.reset();
+      premoves_ = {};
       break;
     case Event::Kind::Ended:
       status_ = Status::Finished;
@@ -181,20 +277,60 @@ void Match::apply(const Event& event, Time at, std::int64_t at_wall_ms) {
       reason_ = event.reason;
       ended_at_ms_ = at_wall_ms;
       draw_offer_.reset();
+      takeback_offer_.reset();
+      premoves_ = {};
       break;
   }
   v_ = v;
+  if (status_ == Status::Playing && (status_before != Status::Playing || turn() != mover || event.kind == Event::Kind::TakenBack))
+    turn_began_ = at;
   if (clock_) {
-    auto running = status_ == Status::Playing ? std::optional(turn()) : std::nullopt;
+    auto running = status_ == Status::Playing && clock_started() ? std::optional(turn()) : std::nullopt;
     clock_->set(event.clock.value_or(clock_->at(at)), running, at);
   }
+}
+
+// --- what is not recorded ----------------------------------------------------------------
+
+void Match::set_connected(rules::Color seat, bool connected, Time now) {
+  auto& gone = gone_since_[rules::index(seat)];
+  if (connected) gone.reset();
+  else if (!gone) gone = now;
+}
+
+std::chrono::milliseconds Match::abandon_after() const {
+  if (setup_.waits.abandon) return *setup_.waits.abandon;
+  if (!setup_.clock) return 120s;
+  return std::clamp(std::chrono::milliseconds(setup_.clock->initial_ms / 10), std::chrono::milliseconds(30s),
+                    std::chrono::milliseconds(120s));
+}
+
+std::optional<Refusal> Match::set_premove(Viewer from, std::optional<std::string> move) {
+  if (auto refusal = check_player(from)) return refusal;
+  const rules::Color seat = *seat_of(from);
+  if (move && turn() == seat) return refuse(Rejection::YourTurn, "it is your turn: move instead");
+  premoves_[rules::index(seat)] = std::move(move);
+  return std::nullopt;
+}
+
+std::optional<DuePremove> Match::take_premove(Time now) {
+  if (status_ != Status::Playing) return std::nullopt;
+  const rules::Color seat = turn();
+  auto& queued = premoves_[rules::index(seat)];
+  if (!queued) return std::nullopt;
+  MoveCommand move{*queued, ply()};
+  queued.reset();
+  return DuePremove{seat, decide(viewer_of(seat), move, now)};
 }
 
 // --- reads -------------------------------------------------------------------------------
 
 std::optional<Time> Match::deadline() const {
-  if (!clock_ || status_ != Status::Playing) return std::nullopt;
-  return clock_->flag_time();
+  std::optional<Time> flag;
+  if (clock_ && status_ == Status::Playing) flag = clock_->flag_time();
+  auto first_move = first_move_deadline();
+  if (flag && first_move) return std::min(*flag, *first_move);
+  return flag ? flag : first_move;
 }
 
 std::optional<ClockView> Match::clock(Time now) const {

@@ -4,7 +4,11 @@
 // `apply` changes the match by one recorded event, trusting it. Validation happens once, in
 // decide; replaying stored events after a restart is apply alone. The room that owns a match
 // commits each decided event before applying it, and gives both functions the time.
+//
+// Two things are not recorded, being no part of the game: which seats are connected (the room
+// says so), and a premove, a player's own move queued for their next turn.
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -22,12 +26,23 @@ struct ClockSetting {
   std::int64_t increment_ms;
 };
 
+// How long a game waits for people (lichess's conventions; a server may shorten them for tests).
+struct Waits {
+  // For each side's first move, from when it could first move: then the game is aborted.
+  std::chrono::milliseconds first_move{30000};
+  // For a player gone from a live game before the opponent may claim it; by default from the
+  // clock: 30 s, longer in slow games (a tenth of the initial time, at most 2 minutes; 2
+  // minutes untimed).
+  std::optional<std::chrono::milliseconds> abandon;
+};
+
 // What a game is created with.
 struct MatchSetup {
   std::string id;
-  std::optional<ClockSetting> clock;       // none: untimed
-  bool local = false;                      // one device holds both seats; it starts at once
-  std::int64_t created_at_ms = 0;          // wall clock, for records
+  std::optional<ClockSetting> clock;  // none: untimed
+  bool local = false;                 // one device holds both seats; it starts at once
+  std::int64_t created_at_ms = 0;     // wall clock, for records
+  Waits waits;
 };
 
 // Where a command leads.
@@ -38,21 +53,39 @@ struct Decision {
   bool accepted() const { return !refusal && !repeat_of; }
 };
 
+// A premove whose turn has come.
+struct DuePremove {
+  rules::Color seat;
+  Decision decision;  // the move's events, or why it could not be played (the premove is gone)
+};
+
 class Match {
  public:
-  // `now`: when a local game's clock starts.
+  // `now`: when the match comes into being (a local game starts then).
   Match(MatchSetup setup, rules::Position start, Time now);
 
   Decision decide(Viewer from, const Command& command, Time now) const;
   // The invited player takes `seat` (the room hands out seats and their tokens).
   Decision join(rules::Color seat, Time now) const;
-  // What the passing of time decides by `now`: a flag.
+  // What the passing of time decides by `now`: a flag, or an abort for a first move not made.
   Decision on_time(Time now) const;
   // `at`: when the event takes effect (the clock to move runs from then); `at_wall_ms`: the
   // same moment as recorded.
   void apply(const Event& event, Time at, std::int64_t at_wall_ms);
   // When on_time will next have something to decide; nullopt: nothing pending.
   std::optional<Time> deadline() const;
+
+  // Whether a seat has a connection; a seat gone long enough lets the opponent claim the game.
+  void set_connected(rules::Color seat, bool connected, Time now);
+  bool connected(rules::Color seat) const { return !gone_since_[rules::index(seat)]; }
+  std::chrono::milliseconds abandon_after() const;
+
+  // Queues (or, with no move, cancels) `from`'s move for their next turn; played when it comes
+  // if still legal. A refusal when it is their turn already or the game is not under way.
+  std::optional<Refusal> set_premove(Viewer from, std::optional<std::string> move);
+  const std::optional<std::string>& premove(rules::Color seat) const { return premoves_[rules::index(seat)]; }
+  // The premove of the side to move, taken off the queue; nullopt when there is none.
+  std::optional<DuePremove> take_premove(Time now);
 
   const std::string& id() const { return setup_.id; }
   Status status() const { return status_; }
@@ -67,6 +100,7 @@ class Match {
   std::optional<ClockView> clock(Time now) const;
   const std::optional<ClockSetting>& clock_setting() const { return setup_.clock; }
   std::optional<rules::Color> draw_offer() const { return draw_offer_; }
+  std::optional<rules::Color> takeback_offer() const { return takeback_offer_; }
   bool local() const { return setup_.local; }
   std::int64_t created_at_ms() const { return setup_.created_at_ms; }
   std::optional<std::int64_t> ended_at_ms() const { return ended_at_ms_; }
@@ -85,10 +119,19 @@ class Match {
   Decision on_any(Viewer from, Time now) const;
   Decision on_resign(Viewer from, Time now) const;
   Decision on_draw(Viewer from, Time now) const;
+  Decision on_decline_draw(Viewer from, Time now) const;
+  Decision on_takeback(Viewer from, Time now) const;
+  Decision on_decline_takeback(Viewer from, Time now) const;
   Decision on_abort(Viewer from, Time now) const;
-  // The end by time of the side to move, when its clock has run out by `now`.
-  std::optional<Event> flag(Time now) const;
+  Decision on_claim(Viewer from, Claim claim, Time now) const;
+  // What time decides on its own by `now`: a flag, or an abort for a first move not made.
+  std::optional<Event> expired(Time now) const;
+  std::optional<Time> first_move_deadline() const;
   std::optional<ClockTimes> times(Time now) const;
+  // The clocks run once both sides have moved (lichess: each side's first move is free).
+  bool clock_started() const { return moved_[0] && moved_[1]; }
+  // How many moves back `seat`'s last move is (to take it back); 0 if they have not moved.
+  int plies_since_last_move_of(rules::Color seat) const;
 
   MatchSetup setup_;
   std::unique_ptr<Referee> referee_;
@@ -99,8 +142,13 @@ class Match {
   std::optional<std::int64_t> ended_at_ms_;
   std::int64_t v_ = 0;
   std::array<bool, 2> moved_{};  // whether each side has moved (abort is allowed until both have)
+  Time turn_began_{};            // when the side to move could first move
   std::optional<rules::Color> draw_offer_;
+  std::array<std::optional<int>, 2> draw_declined_at_;  // by offerer: the ply their last offer was declined at
+  std::optional<rules::Color> takeback_offer_;
   std::optional<LastMove> last_move_;
+  std::array<std::optional<Time>, 2> gone_since_;
+  std::array<std::optional<std::string>, 2> premoves_;
 };
 
 // The end the rules decided, as a match records it.

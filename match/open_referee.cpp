@@ -45,6 +45,14 @@ class OpenReferee final : public Referee {
     judged_.reset();
   }
 
+  void take_back(int plies) override {
+    const auto& moves = game_.moves();
+    rules::Game earlier(game_.start());
+    for (std::size_t i = 0; i + plies < moves.size(); ++i) earlier.play(moves[i]);
+    game_ = std::move(earlier);
+    judged_.reset();
+  }
+
  private:
   struct Judged {
     std::string uci;

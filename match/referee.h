@@ -46,6 +46,8 @@ class Referee {
   // Applies an act as judged (now, or when it was first made: a stored event replays through
   // here alone). Throws std::runtime_error if a stored act does not replay.
   virtual void apply(const Event& act) = 0;
+  // Undoes the last `plies` moves (takebacks, which only open games decide).
+  virtual void take_back(int plies) = 0;
 };
 
 // The referee the variant calls for: hidden variants get the umpire.

@@ -31,6 +31,7 @@ enum class EndReason : std::uint8_t {
   Checkmate, Stalemate, Repetition, FiftyMoves, InsufficientMaterial, KingCaptured, BareKing,
   // Decided by the players or the clock.
   Resign, Agreement, Timeout, Abort,
+  Abandoned,  // the opponent left a live game and the player still there claimed it
 };
 
 enum class Rejection : std::uint8_t {
@@ -45,6 +46,13 @@ enum class Rejection : std::uint8_t {
   DrawOffered,   // the sender's offer already stands
   TooLate,       // abort after both sides moved
   SeatTaken,     // join: no seat is free
+  YourTurn,      // a premove on one's own turn: just move
+  NoOffer,       // nothing to accept or decline
+  TakebackOffered,   // the sender's takeback request already stands
+  NothingToTakeBack, // the sender has not moved yet
+  HiddenGame,    // takebacks would show the hidden board
+  OpponentHere,  // a claim while the opponent is connected, or not yet gone long enough
+  TooSoon,       // a draw offer again after a decline, before the game moved on
 };
 
 // Both clocks right after an event (timed games only); the side to move runs from there.

@@ -51,6 +51,10 @@ std::string_view type_name(const Event& event) {
     case Event::Kind::Joined: return "joined";
     case Event::Kind::Moved: return "move";
     case Event::Kind::DrawOffered: return "draw_offer";
+    case Event::Kind::DrawDeclined: return "draw_declined";
+    case Event::Kind::TakebackOffered: return "takeback_offer";
+    case Event::Kind::TakebackDeclined: return "takeback_declined";
+    case Event::Kind::TakenBack: return "takeback";
     case Event::Kind::Ended: return "end";
     case Event::Kind::Tried:
     case Event::Kind::Asked: return "umpire";
@@ -63,7 +67,11 @@ std::string event_payload(const Event& event) {
   switch (event.kind) {
     case Event::Kind::Joined: out["color"] = color_name(event.by); break;
     case Event::Kind::Moved: out["move"] = event.move; out["ply"] = event.ply; break;
-    case Event::Kind::DrawOffered: out["by"] = color_name(event.by); break;
+    case Event::Kind::DrawOffered:
+    case Event::Kind::DrawDeclined:
+    case Event::Kind::TakebackOffered:
+    case Event::Kind::TakebackDeclined: out["by"] = color_name(event.by); break;
+    case Event::Kind::TakenBack: out["by"] = color_name(event.by); out["plies"] = event.plies; break;
     case Event::Kind::Ended: out["result"] = result_name(event.result); out["reason"] = reason_name(event.reason); break;
     case Event::Kind::Tried:
     case Event::Kind::Asked:
@@ -83,10 +91,26 @@ std::optional<Event> parse_event(std::string_view type, std::string_view payload
   if (in.is_discarded() || !in.is_object()) return std::nullopt;
   std::optional<ClockTimes> clock;
   if (!get_clock(in, clock)) return std::nullopt;
-  if (type == "joined" || type == "draw_offer") {
-    auto color = get_color(in, type == "joined" ? "color" : "by");
+  if (type == "joined") {
+    auto color = get_color(in, "color");
     if (!color) return std::nullopt;
-    return type == "joined" ? Event::joined(*color, clock) : Event::draw_offered(*color, clock);
+    return Event::joined(*color, clock);
+  }
+  using Maker = Event (*)(rules::Color, std::optional<ClockTimes>);
+  for (auto [name, make] : {std::pair<std::string_view, Maker>{"draw_offer", Event::draw_offered},
+                            {"draw_declined", Event::draw_declined},
+                            {"takeback_offer", Event::takeback_offered},
+                            {"takeback_declined", Event::takeback_declined}}) {
+    if (type != name) continue;
+    auto by = get_color(in, "by");
+    if (!by) return std::nullopt;
+    return make(*by, clock);
+  }
+  if (type == "takeback") {
+    auto by = get_color(in, "by");
+    auto plies = in.find("plies");
+    if (!by || plies == in.end() || !plies->is_number_integer() || plies->get<std::int64_t>() < 1) return std::nullopt;
+    return Event::taken_back(*by, static_cast<int>(plies->get<std::int64_t>()), clock);
   }
   if (type == "move") {
     auto move = get_string(in, "move");

@@ -37,7 +37,22 @@ Parsed<ClientCommand> parse_move(const json& message) {
     return bad("a move needs \"ply\": the number of moves played before it");
   auto text = move->get<std::string>();
   if (!plain_move_text(text)) return bad("\"move\" is not a move in coordinate notation");
-  return ClientCommand{MoveCommand{std::move(text), ply->get<std::int64_t>()}};
+  return ClientCommand{match::Command{MoveCommand{std::move(text), ply->get<std::int64_t>()}}};
+}
+
+Parsed<ClientCommand> parse_premove(const json& message) {
+  auto move = message.find("move");
+  if (move == message.end() || move->is_null()) return ClientCommand{PremoveCommand{}};
+  if (!move->is_string() || !plain_move_text(move->get<std::string>()))
+    return bad("a premove needs \"move\": a move in coordinate notation, or null to cancel");
+  return ClientCommand{PremoveCommand{move->get<std::string>()}};
+}
+
+Parsed<ClientCommand> parse_claim(const json& message) {
+  auto result = message.find("result");
+  if (result != message.end() && *result == "victory") return ClientCommand{match::Command{ClaimCommand{match::Claim::Victory}}};
+  if (result != message.end() && *result == "draw") return ClientCommand{match::Command{ClaimCommand{match::Claim::Draw}}};
+  return bad("a claim needs \"result\": \"victory\" or \"draw\"");
 }
 
 // Seconds as a JSON number (fractions allowed) to milliseconds, within [min, max].
@@ -59,21 +74,19 @@ Parsed<ClientCommand> parse_client_command(std::string_view text) {
   if (type == message->end() || !type->is_string()) return bad("a message needs \"t\", its type");
   const auto& t = type->get_ref<const std::string&>();
   if (t == "move") return parse_move(*message);
-  if (t == "resign") return ClientCommand{ResignCommand{}};
-  if (t == "draw") return ClientCommand{DrawCommand{}};
-  if (t == "abort") return ClientCommand{AbortCommand{}};
-  if (t == "any") return ClientCommand{AnyCommand{}};
+  if (t == "premove") return parse_premove(*message);
+  if (t == "claim") return parse_claim(*message);
   if (t == "ping") return ClientCommand{PingCommand{}};
+  for (const auto& [name, command] : std::initializer_list<std::pair<std::string_view, match::Command>>{
+           {"resign", ResignCommand{}},
+           {"draw", DrawCommand{}},
+           {"draw_decline", DeclineDrawCommand{}},
+           {"takeback", TakebackCommand{}},
+           {"takeback_decline", DeclineTakebackCommand{}},
+           {"abort", AbortCommand{}},
+           {"any", AnyCommand{}}})
+    if (t == name) return ClientCommand{command};
   return bad("unknown message type");
-}
-
-std::optional<match::Command> match_command(const ClientCommand& command) {
-  return std::visit(
-      [](const auto& c) -> std::optional<match::Command> {
-        if constexpr (std::is_same_v<std::decay_t<decltype(c)>, PingCommand>) return std::nullopt;
-        else return match::Command{c};
-      },
-      command);
 }
 
 Parsed<CreateGameRequest> parse_create_game(std::string_view body) {

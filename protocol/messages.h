@@ -26,15 +26,18 @@ using Parsed = std::variant<T, BadInput>;
 // WebSocket, client to server: the match's commands, and ping.
 using match::AbortCommand;
 using match::AnyCommand;
+using match::ClaimCommand;
+using match::DeclineDrawCommand;
+using match::DeclineTakebackCommand;
 using match::DrawCommand;
 using match::MoveCommand;
 using match::ResignCommand;
+using match::TakebackCommand;
 struct PingCommand {};
-using ClientCommand =
-    std::variant<MoveCommand, ResignCommand, DrawCommand, AbortCommand, AnyCommand, PingCommand>;
-
-// The match's command a client message asks for; nullopt for ping, which the connection answers.
-std::optional<match::Command> match_command(const ClientCommand& command);
+struct PremoveCommand {
+  std::optional<std::string> move;  // none: cancel
+};
+using ClientCommand = std::variant<match::Command, PremoveCommand, PingCommand>;
 
 Parsed<ClientCommand> parse_client_command(std::string_view text);
 

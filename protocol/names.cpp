@@ -8,7 +8,7 @@ namespace {
 
 using match::EndReason;
 
-constexpr std::array<std::pair<EndReason, std::string_view>, 11> kReasons{{
+constexpr std::array<std::pair<EndReason, std::string_view>, 12> kReasons{{
     {EndReason::Checkmate, "checkmate"},
     {EndReason::Stalemate, "stalemate"},
     {EndReason::Repetition, "repetition"},
@@ -20,6 +20,7 @@ constexpr std::array<std::pair<EndReason, std::string_view>, 11> kReasons{{
     {EndReason::Agreement, "agreement"},
     {EndReason::Timeout, "timeout"},
     {EndReason::Abort, "abort"},
+    {EndReason::Abandoned, "abandoned"},
 }};
 
 }  // namespace
@@ -94,6 +95,13 @@ std::string_view error_code(match::Rejection rejection) {
     case match::Rejection::DrawOffered: return "draw_offered";
     case match::Rejection::TooLate: return "too_late";
     case match::Rejection::SeatTaken: return "seat_taken";
+    case match::Rejection::YourTurn: return "your_turn";
+    case match::Rejection::NoOffer: return "no_offer";
+    case match::Rejection::TakebackOffered: return "takeback_offered";
+    case match::Rejection::NothingToTakeBack: return "nothing_to_take_back";
+    case match::Rejection::HiddenGame: return "hidden_game";
+    case match::Rejection::OpponentHere: return "opponent_here";
+    case match::Rejection::TooSoon: return "too_soon";
   }
   return "bad_message";
 }

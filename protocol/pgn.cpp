@@ -44,7 +44,7 @@ std::string seconds(std::int64_t ms) {
 
 std::string_view termination(match::EndReason reason) {
   if (reason == match::EndReason::Timeout) return "time forfeit";
-  if (reason == match::EndReason::Abort) return "abandoned";
+  if (reason == match::EndReason::Abort || reason == match::EndReason::Abandoned) return "abandoned";
   return "normal";
 }
 

@@ -72,6 +72,23 @@ json double_moves_json(const rules::Game& game) {
   return sides;
 }
 
+json presence_json(const match::Match& match) {
+  return {{"white", match.connected(rules::Color::White)}, {"black", match.connected(rules::Color::Black)}};
+}
+
+// The board after a takeback, as `viewer` may see it (takebacks happen in open games only).
+void put_board(json& out, const match::Match& match, Viewer viewer) {
+  const rules::Game& game = match.game();
+  out["ply"] = match.ply();
+  out["fen"] = game.position().fen();
+  out["moves"] = moves_json(game);
+  out["sans"] = game.sans();
+  out["turn"] = color_name(match.turn());
+  out["legal"] = legal_for(match, viewer);
+  out["positions"] = positions_json(match, viewer);
+  if (game.start().variant().two_moves_until_capture) out["double_moves"] = double_moves_json(game);
+}
+
 // The fields shared by `state` and the HTTP resource.
 json game_fields(const match::Match& match, Time now, Viewer viewer) {
   const rules::Game& game = match.game();
@@ -85,7 +102,11 @@ json game_fields(const match::Match& match, Time now, Viewer viewer) {
            {"start_fen", game.start().fen()},
            {"clock", clock_json(match.clock(now))},
            {"draw_offer", match.draw_offer() ? json(color_name(*match.draw_offer())) : json(nullptr)},
-           {"local", match.local()}};
+           {"takeback_offer", match.takeback_offer() ? json(color_name(*match.takeback_offer())) : json(nullptr)},
+           {"local", match.local()},
+           {"presence", presence_json(match)},
+           {"abandon_after_ms", match.abandon_after().count()}};
+  if (auto seat = seat_of(viewer)) out["premove"] = match.premove(*seat) ? json(*match.premove(*seat)) : json(nullptr);
   if (board_public(match)) {
     out["fen"] = game.position().fen();
     out["moves"] = moves_json(game);
@@ -141,7 +162,15 @@ json event_message(const Event& event, const match::Match& match, Time now, View
       if (game.start().variant().two_moves_until_capture) out["double_moves"] = double_moves_json(game);
       break;
     case Event::Kind::DrawOffered:
+    case Event::Kind::DrawDeclined:
+    case Event::Kind::TakebackOffered:
+    case Event::Kind::TakebackDeclined:
       out["by"] = color_name(event.by);
+      break;
+    case Event::Kind::TakenBack:
+      out["by"] = color_name(event.by);
+      out["plies"] = event.plies;
+      put_board(out, match, viewer);
       break;
     case Event::Kind::Ended:
       out["result"] = result_name(event.result);
@@ -165,6 +194,18 @@ json event_message(const Event& event, const match::Match& match, Time now, View
 json resumed_message(const match::Match& match, Time now) {
   // Not `v`: this message changes nothing, and a client counting v must not see a gap in it.
   return {{"t", "resumed"}, {"latest", match.v()}, {"clock", clock_json(match.clock(now))}};
+}
+
+json presence_message(const match::Match& match) {
+  json out = presence_json(match);
+  out["t"] = "presence";
+  return out;
+}
+
+json premove_message(const std::optional<std::string>& move, std::string_view cancelled_because) {
+  json out{{"t", "premove"}, {"move", move ? json(*move) : json(nullptr)}};
+  if (!cancelled_because.empty()) out["reason"] = cancelled_because;
+  return out;
 }
 
 json game_resource(const match::Match& match, Time now, Viewer viewer) {

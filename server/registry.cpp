@@ -31,7 +31,8 @@ bool plausible_key(const std::string& text) {
   return true;
 }
 
-Registry::Registry(boost::asio::io_context& io, storage::Store& store) : io_(io), store_(store) {}
+Registry::Registry(boost::asio::io_context& io, storage::Store& store, match::Waits waits)
+    : io_(io), store_(store), waits_(waits) {}
 
 std::size_t Registry::restore() {
   std::size_t loaded = 0;
@@ -48,7 +49,7 @@ std::size_t Registry::restore() {
 }
 
 std::shared_ptr<Room> Registry::add(storage::StoredGame stored) {
-  auto room = std::make_shared<Room>(io_, store_, std::move(stored));
+  auto room = std::make_shared<Room>(io_, store_, std::move(stored), waits_);
   {
     std::lock_guard lock(mutex_);
     auto [it, inserted] = rooms_.emplace(room->id(), room);

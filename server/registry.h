@@ -25,7 +25,7 @@ struct CreateOutcome {
 
 class Registry {
  public:
-  Registry(boost::asio::io_context& io, storage::Store& store);
+  Registry(boost::asio::io_context& io, storage::Store& store, match::Waits waits = {});
 
   // Loads every unfinished game (clocks resume where they stood); returns how many.
   std::size_t restore();
@@ -44,6 +44,7 @@ class Registry {
 
   boost::asio::io_context& io_;
   storage::Store& store_;
+  match::Waits waits_;
   std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
 };

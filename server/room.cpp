@@ -27,24 +27,24 @@ std::shared_ptr<const std::string> text(const nlohmann::json& message) {
   return std::make_shared<const std::string>(protocol::dump(message));
 }
 
-match::Match initial_match(const storage::GameRecord& record) {
+match::Match initial_match(const storage::GameRecord& record, match::Waits waits) {
   const rules::Variant* variant = rules::find_variant(record.variant);
   if (!variant) throw std::runtime_error("game " + record.id + ": unknown variant " + record.variant);
   auto start = rules::Position::from_fen(*variant, record.start_fen);
   if (!start.ok()) throw std::runtime_error("game " + record.id + ": bad start FEN: " + start.error());
-  match::MatchSetup setup{record.id, std::nullopt, record.local, record.created_at_ms};
+  match::MatchSetup setup{record.id, std::nullopt, record.local, record.created_at_ms, waits};
   if (record.initial_ms) setup.clock = match::ClockSetting{*record.initial_ms, record.increment_ms};
   return match::Match(std::move(setup), start.value(), std::chrono::steady_clock::now());
 }
 
 }  // namespace
 
-Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGame stored)
+Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGame stored, match::Waits waits)
     : strand_(boost::asio::make_strand(io)),
       store_(store),
       timer_(strand_),
       record_(stored.game),
-      match_(initial_match(stored.game)) {
+      match_(initial_match(stored.game, waits)) {
   for (const auto& seat : stored.seats) {
     auto color = protocol::parse_color(seat.color);
     if (!color) throw std::runtime_error("game " + id() + ": bad seat colour " + seat.color);
@@ -124,7 +124,7 @@ void Room::commit_next(std::shared_ptr<std::vector<Event>> events, std::size_t i
   if (index == events->size()) {
     busy_ = false;
     after(true);
-    drain();
+    if (!play_due_premove()) drain();
     return;
   }
   const Event& event = (*events)[index];
@@ -187,6 +187,21 @@ void Room::arm_timer() {
       }));
 }
 
+bool Room::play_due_premove() {
+  auto due = match_.take_premove(Clock::now());
+  if (!due) return false;
+  if (!due->decision.accepted()) {
+    const std::string why = due->decision.refusal ? due->decision.refusal->message : "";
+    send_to_seat(due->seat, text(protocol::premove_message(std::nullopt, why)));
+    return false;
+  }
+  const Color seat = due->seat;
+  commit(due->decision.events, [self = shared_from_this(), seat](bool ok) {
+    if (!ok) self->send_to_seat(seat, text(protocol::premove_message(std::nullopt, "not stored")));
+  });
+  return true;
+}
+
 // --- watchers and commands ---------------------------------------------------------------
 
 void Room::attach(std::shared_ptr<Watcher> watcher, std::string token, std::optional<std::int64_t> since) {
@@ -194,6 +209,7 @@ void Room::attach(std::shared_ptr<Watcher> watcher, std::string token, std::opti
     Viewer viewer = viewer_for(token);
     watchers_.push_back({watcher, viewer});
     update_idle();
+    seat_watchers_changed(match::seat_of(viewer), +1, watcher.get());
     const std::int64_t oldest_kept = sent_.empty() ? match_.v() + 1 : sent_.front().v;
     if (!since || *since > match_.v() || *since + 1 < oldest_kept) return watcher->send(state_for(viewer));
     for (const auto& sent : sent_)
@@ -204,8 +220,41 @@ void Room::attach(std::shared_ptr<Watcher> watcher, std::string token, std::opti
 
 void Room::detach(std::shared_ptr<Watcher> watcher) {
   on_strand([this, watcher = std::move(watcher)] {
+    const Attached* attached = find(watcher);
+    if (!attached) return;
+    const auto seat = match::seat_of(attached->viewer);
     std::erase_if(watchers_, [&](const Attached& a) { return a.watcher == watcher; });
     update_idle();
+    seat_watchers_changed(seat, -1);
+  });
+}
+
+void Room::seat_watchers_changed(std::optional<Color> seat, int by, const Watcher* just_came) {
+  if (!seat || match_.local()) return;
+  int& count = seat_watchers_[rules::index(*seat)];
+  const bool was_connected = count > 0;
+  count += by;
+  if ((count > 0) == was_connected) return;
+  match_.set_connected(*seat, count > 0, Clock::now());
+  auto message = text(protocol::presence_message(match_));
+  for (const auto& attached : watchers_)
+    if (attached.watcher.get() != just_came) attached.watcher->send(message);
+}
+
+void Room::send_to_seat(Color seat, const Message& message) const {
+  for (const auto& attached : watchers_)
+    if (attached.viewer == match::viewer_of(seat)) attached.watcher->send(message);
+}
+
+void Room::premove(std::shared_ptr<Watcher> watcher, std::optional<std::string> move) {
+  on_strand([this, watcher = std::move(watcher), move = std::move(move)] {
+    run([this, watcher, move] {
+      const Attached* from = find(watcher);
+      if (!from) return;
+      if (auto refusal = match_.set_premove(from->viewer, move)) return send_refusal(*watcher, *refusal);
+      const Color seat = *match::seat_of(from->viewer);
+      send_to_seat(seat, text(protocol::premove_message(match_.premove(seat))));
+    });
   });
 }
 

@@ -39,7 +39,7 @@ class Room : public std::enable_shared_from_this<Room> {
  public:
   // Rebuilds the match by replaying its stored events; throws std::runtime_error if they do not
   // replay (unknown variant, bad FEN, an illegal move, a gap in v).
-  Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGame stored);
+  Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGame stored, match::Waits waits);
   // Arms the clock timer; finishes a join that crashed between its seat and its event.
   void start();
 
@@ -53,6 +53,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void attach(std::shared_ptr<Watcher> watcher, std::string token, std::optional<std::int64_t> since);
   void detach(std::shared_ptr<Watcher> watcher);
   void command(std::shared_ptr<Watcher> watcher, match::Command command);
+  // Queues (or cancels, with no move) the watcher's seat's move for its next turn.
+  void premove(std::shared_ptr<Watcher> watcher, std::optional<std::string> move);
   void join(std::function<void(JoinOutcome)> done);
   void describe(std::string token, std::function<void(nlohmann::json)> done);
   // The PGN, or nullopt while the game may not be shown yet (a live hidden game).
@@ -94,6 +96,12 @@ class Room : public std::enable_shared_from_this<Room> {
   static std::function<void(bool)> report_failure(std::shared_ptr<Watcher> to);
   static void send_refusal(Watcher& to, const match::Refusal& refusal);
   void update_idle();
+  // Plays the premove of the side to move, if one is queued; returns whether it committed.
+  bool play_due_premove();
+  // Counts a seat's connections; the match hears when a seat comes or goes, and everyone is told.
+  // The watcher that just came is not told: its state says so already.
+  void seat_watchers_changed(std::optional<rules::Color> seat, int by, const Watcher* just_came = nullptr);
+  void send_to_seat(rules::Color seat, const Message& message) const;
 
   match::Viewer viewer_for(const std::string& token) const;
   const Attached* find(const std::shared_ptr<Watcher>& watcher) const;
@@ -109,6 +117,7 @@ class Room : public std::enable_shared_from_this<Room> {
   match::Match match_;
 
   std::vector<Attached> watchers_;
+  std::array<int, 2> seat_watchers_{};
   std::deque<Sent> sent_;  // the last kResumableEvents events
   bool busy_ = false;
   std::atomic<bool> idle_ = false;

@@ -29,6 +29,7 @@ struct ServeOptions {
   std::string web = ARBITER_WEB_DIR;
   unsigned threads = std::max(2u, std::thread::hardware_concurrency());
   std::size_t max_connections = Limits{}.max_connections;
+  match::Waits waits;
 };
 
 constexpr auto kShutdownGrace = std::chrono::seconds(3);
@@ -42,6 +43,18 @@ std::optional<T> number(const std::string& text, T min, T max) {
       value > static_cast<long long>(max))
     return std::nullopt;
   return static_cast<T>(value);
+}
+
+// Seconds (fractions allowed, up to a day) as milliseconds.
+std::optional<std::chrono::milliseconds> seconds(const std::string& text) {
+  try {
+    std::size_t used = 0;
+    double value = std::stod(text, &used);
+    if (used != text.size() || !(value > 0) || value > 86400) return std::nullopt;
+    return std::chrono::milliseconds(static_cast<std::int64_t>(value * 1000));
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
 }
 
 // nullopt after printing why, for exit code 2.
@@ -73,9 +86,15 @@ std::optional<ServeOptions> parse(const Args& args) {
       auto cap = number<std::size_t>(value, 1, 1'000'000);
       ok = cap.has_value();
       if (ok) options.max_connections = *cap;
+    } else if (flag == "--first-move-limit" || flag == "--abandon-after") {
+      auto wait = seconds(value);
+      ok = wait.has_value();
+      if (ok && flag == "--first-move-limit") options.waits.first_move = *wait;
+      if (ok && flag == "--abandon-after") options.waits.abandon = *wait;
     } else {
       std::cerr << "arbiter serve: unknown option " << flag
-                << " (options: --port, --bind, --db, --web, --threads, --max-connections)\n";
+                << " (options: --port, --bind, --db, --web, --threads, --max-connections, --first-move-limit,"
+                   " --abandon-after)\n";
       return std::nullopt;
     }
     if (!ok) {
@@ -113,7 +132,7 @@ int serve_command(const Args& args) {
 
   boost::asio::io_context io(static_cast<int>(options->threads));
   auto store = storage::Store::open(options->db);
-  Registry registry(io, *store);
+  Registry registry(io, *store, options->waits);
   std::size_t resumed = registry.restore();
   Api api(registry, *store);
   StaticFiles files(options->web);

@@ -90,9 +90,14 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
     if (!is_text) return reply(protocol::error_message("bad_message", "messages are JSON text frames"));
     auto parsed = protocol::parse_client_command(text);
     if (auto* bad = std::get_if<protocol::BadInput>(&parsed)) return reply(protocol::error_message(bad->code, bad->message));
-    auto command = protocol::match_command(std::get<protocol::ClientCommand>(parsed));
-    if (!command) return reply(protocol::pong_message());
-    room_->command(shared_from_this(), std::move(*command));
+    std::visit(
+        [this](auto& command) {
+          using T = std::decay_t<decltype(command)>;
+          if constexpr (std::is_same_v<T, protocol::PingCommand>) reply(protocol::pong_message());
+          else if constexpr (std::is_same_v<T, protocol::PremoveCommand>) room_->premove(shared_from_this(), std::move(command.move));
+          else room_->command(shared_from_this(), std::move(command));
+        },
+        std::get<protocol::ClientCommand>(parsed));
   }
 
   void reply(std::string text) { send(std::make_shared<const std::string>(std::move(text))); }

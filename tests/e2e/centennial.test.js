@@ -42,7 +42,7 @@ test('centennial: a timed game to checkmate; two moves a turn, the clock passes 
   const start = await white.event('joined');
   await spectator.event('joined');
   assert.ok(start.legal.length > 0);
-  assert.equal(start.clock.running, 'white');
+  assert.equal(start.clock.running, null, 'the clocks start with each side\'s first move');
   const black = await server.connect(id, joined.body.token);
   assert.equal(black.state.turn, 'white');
   assert.deepEqual(black.state.legal, []);
@@ -66,10 +66,17 @@ test('centennial: a timed game to checkmate; two moves a turn, the clock passes 
     assert.ok(own.legal.includes(next), `${nextMover} is told ${next} among its moves`);
     assert.deepEqual(theirs.legal, [], `${other(nextMover)} is told no moves`);
     assert.deepEqual(s.legal, []);
+    // Both sides have moved once Black has: from then on the clocks run.
+    const started = MATE.slice(0, ply + 1).some(([, by]) => by === 'black');
     if (firstOfTurn) {
       // The same player again, but not with the man that just moved.
       const moved = square(move, 2);
       assert.ok(!own.legal.some(m => square(m, 1) === moved), `the man on ${moved} may not make the turn's second move: ${own.legal}`);
+    }
+    if (!started) {
+      assert.equal(w.clock.running, null, 'no clock runs before both sides have moved');
+      assert.deepEqual([w.clock.white, w.clock.black], [600000, 600000], 'first moves are free');
+    } else if (firstOfTurn) {
       assert.equal(w.clock.running, mover, 'the clock keeps running for the player whose turn it still is');
       assert.equal(w.clock[other(mover)], clock[other(mover)], 'the other clock stands still');
       assert.ok(w.clock[mover] <= clock[mover], 'no increment after the first move of a turn');

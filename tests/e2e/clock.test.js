@@ -1,14 +1,15 @@
-// Server clocks: times in every message, the increment, and a flag that falls with nobody
-// sending anything. Fractional seconds (initial_s 0.3) keep the tests fast.
+// Server clocks: times in every message, the increment, a flag that falls with nobody sending
+// anything, and lichess's start: each side's first move is free, and a game whose first moves
+// do not come is aborted, not lost on time. Fractional seconds (initial_s 0.3) keep the tests fast.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Server, play, assertNoGaps } from './helpers.js';
 
 let server;
-before(async () => { server = await Server.start(); });
+before(async () => { server = await Server.start(['--first-move-limit', '0.5']); });
 after(async () => { await server.stop(); });
 
-// Watchers connect before the invited player joins: the clock starts with the `joined` event.
+// Watchers connect before the invited player joins.
 async function timedGame(initial_s) {
   const created = await server.api('POST', '/api/games', { variant: 'chess', color: 'white', clock: { initial_s, increment_s: 0 } });
   const white = await server.connect(created.body.id, created.body.token);
@@ -20,36 +21,61 @@ async function timedGame(initial_s) {
 
 test('a player who runs out of time loses, with no message sent', async () => {
   const { id, white, spectator, blackToken } = await timedGame(0.3);
-  assert.equal((await white.event('joined')).clock.running, 'white');
+  assert.equal((await white.event('joined')).clock.running, null, 'no clock runs before the first moves');
+  const black = await server.connect(id, blackToken);
+  await play({ white, black, spectator }, ['e2e4', 'e7e5']);
   const ends = await Promise.all([white, spectator].map(c => c.event('end')));
   for (const end of ends) {
     assert.equal(end.reason, 'timeout');
     assert.equal(end.result, '0-1');
     assert.equal(end.clock.white, 0);
+    assert.equal(end.clock.black, 300, 'Black\'s first move was free');
     assert.equal(end.clock.running, null);
   }
   assertNoGaps(white, spectator);
-  white.move('e2e4', 0);
+  white.move('g1f3', 2);
   await white.error('game_over');
-  const black = await server.connect(id, blackToken);
-  assert.deepEqual([black.state.status, black.state.reason, black.state.result], ['finished', 'timeout', '0-1']);
+  const again = await server.connect(id, blackToken);
+  assert.deepEqual([again.state.status, again.state.reason, again.state.result], ['finished', 'timeout', '0-1']);
 });
 
 test('the flag falls on whoever is to move', async () => {
-  const { white, spectator } = await timedGame(0.5);
+  const { id, white, spectator, blackToken } = await timedGame(0.5);
   await white.event('joined');
-  white.move('e2e4', 0);  // at once; then black, who sends nothing, runs out
+  const black = await server.connect(id, blackToken);
+  await play({ white, black, spectator }, ['e2e4', 'e7e5']);
+  white.move('g1f3', 2);  // at once; then black, who sends nothing, runs out
   const end = await spectator.event('end');
   assert.equal(end.reason, 'timeout');
   const moved = spectator.inbox.some(m => m.t === 'move');
   assert.equal(end.result, moved ? '1-0' : '0-1', 'white flags instead only if its move came too late');
 });
 
+test('a first move not made in time aborts the game: no result, no loss on time', async () => {
+  const { white, spectator } = await timedGame(0.3);
+  await white.event('joined');
+  const ends = await Promise.all([white, spectator].map(c => c.event('end')));
+  for (const end of ends) assert.deepEqual([end.result, end.reason], ['*', 'abort']);
+});
+
+test('the second player\'s first move has its own wait, from the first player\'s', async () => {
+  const { id, white, spectator, blackToken } = await timedGame(60);
+  await white.event('joined');
+  const black = await server.connect(id, blackToken);
+  await play({ white, black, spectator }, ['d2d4']);
+  const end = await spectator.event('end');
+  assert.deepEqual([end.result, end.reason], ['*', 'abort']);
+  assert.deepEqual([end.clock.white, end.clock.black], [60000, 60000], 'nobody was charged');
+});
+
 test('times are in every state and move, with the increment added after a move', async () => {
   const { id, tokens, white, black } = await server.seated({ clock: { initial_s: 300, increment_s: 2 } });
   assert.deepEqual({ ...white.state.clock, white: undefined, black: undefined },
-    { initial_ms: 300000, increment_ms: 2000, white: undefined, black: undefined, running: 'white' });
-  const event = await play({ white, black }, ['e2e4']);
+    { initial_ms: 300000, increment_ms: 2000, white: undefined, black: undefined, running: null });
+  const first = await play({ white, black }, ['e2e4', 'e7e5']);
+  assert.equal(first.clock.running, 'white');
+  assert.deepEqual([first.clock.white, first.clock.black], [300000, 300000], 'first moves are free');
+  const event = await play({ white, black }, ['g1f3'], { ply: 2 });
   assert.equal(event.clock.running, 'black');
   assert.ok(event.clock.white <= 302000 && event.clock.white > 290000, `white ${event.clock.white}`);
   assert.equal(event.clock.black, 300000, 'black has not started to run before this event');

@@ -302,13 +302,16 @@ test('Kriegspiel: a reconnecting player gets their own board and what they heard
 
 test('Kriegspiel: tries cost the mover\'s time; the increment comes with a move', async () => {
   const { clients } = await kriegspiel({ clock: { initial_s: 60, increment_s: 5 } });
-  const refused = await attempt(clients, 'white', 'e2f3', 0);
+  await attempt(clients, 'white', 'd2d4', 0);  // each side's first move is free
+  const first = await attempt(clients, 'black', 'd7d5', 1);
+  assert.equal(first.white.clock.running, 'white', 'the clocks run once both have moved');
+  const refused = await attempt(clients, 'white', 'e2f3', 2);
   assert.equal(refused.black.say, 'illegal');
   assert.ok(refused.black.clock.white <= 60000);
   assert.equal(refused.black.clock.running, 'white', 'still White\'s turn');
   const asked = await ask(clients, 'white');
   assert.ok(asked.black.clock.white <= refused.black.clock.white);
-  const moved = await attempt(clients, 'white', 'e2e4', 0);
+  const moved = await attempt(clients, 'white', 'e2e4', 2);
   assert.ok(moved.black.clock.white > asked.black.clock.white, 'the increment once the turn passes');
   assert.equal(moved.black.clock.running, 'black');
 });

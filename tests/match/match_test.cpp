@@ -82,12 +82,13 @@ TEST_CASE("join starts the game once; a local game needs none") {
   CHECK(joined_event.by == Black);
   CHECK(joined_event.clock == ClockTimes{60000, 60000});
   CHECK(game->status() == Status::Playing);
-  CHECK(game->clock(game.now)->running == White);
+  CHECK_FALSE(game->clock(game.now)->running);  // the clocks start with each side's first move
   CHECK(refusal_of(game.join(White)) == Rejection::SeatTaken);
 
   TestMatch local("chess", kMinute, true);
   CHECK(local->status() == Status::Playing);
-  CHECK(local->clock(local.now)->running == White);
+  CHECK_FALSE(local->clock(local.now)->running);
+  CHECK_FALSE(local->deadline());  // one device: no first-move abort
   CHECK(refusal_of(local.join(Black)) == Rejection::SeatTaken);
 }
 
@@ -140,20 +141,38 @@ TEST_CASE("resign ends the game for the other side; then everything is over") {
   CHECK(refusal_of(game.send(Viewer::White, AnyCommand{})) == Rejection::NotHidden);
 }
 
-TEST_CASE("draw: an offer stands until accepted or the game moves on") {
+TEST_CASE("draw: an offer stands until answered, or until the other side moves instead") {
   auto game = joined();
   CHECK(refusal_of(game.send(Viewer::Spectator, DrawCommand{})) == Rejection::NotAPlayer);
   CHECK(only_event(game.send(Viewer::White, DrawCommand{})).kind == Event::Kind::DrawOffered);
   CHECK(game->draw_offer() == White);
   CHECK(refusal_of(game.send(Viewer::White, DrawCommand{})) == Rejection::DrawOffered);
   game.play({"e2e4"});
-  CHECK_FALSE(game->draw_offer());  // lapsed with the move
+  CHECK(game->draw_offer() == White);  // offered with one's own move: it stands
+  game.play({"e7e5"});
+  CHECK_FALSE(game->draw_offer());  // Black moved instead of answering
 
   CHECK(only_event(game.send(Viewer::White, DrawCommand{})).by == White);
   const Event agreed = only_event(game.send(Viewer::Black, DrawCommand{}));
   CHECK(agreed.result == Result::Draw);
   CHECK(agreed.reason == EndReason::Agreement);
   CHECK_FALSE(game->draw_offer());
+}
+
+TEST_CASE("draw: declined, and not offered again until the game moves on") {
+  auto game = joined();
+  CHECK(refusal_of(game.send(Viewer::Black, DeclineDrawCommand{})) == Rejection::NoOffer);
+  game.send(Viewer::White, DrawCommand{});
+  CHECK(refusal_of(game.send(Viewer::White, DeclineDrawCommand{})) == Rejection::NoOffer);  // one's own
+  const Event declined = only_event(game.send(Viewer::Black, DeclineDrawCommand{}));
+  CHECK(declined.kind == Event::Kind::DrawDeclined);
+  CHECK(declined.by == Black);
+  CHECK_FALSE(game->draw_offer());
+  CHECK(refusal_of(game.send(Viewer::White, DrawCommand{})) == Rejection::TooSoon);
+  CHECK(only_event(game.send(Viewer::Black, DrawCommand{})).kind == Event::Kind::DrawOffered);  // the other may
+  game.send(Viewer::White, DeclineDrawCommand{});
+  game.play({"e2e4"});
+  CHECK(only_event(game.send(Viewer::White, DrawCommand{})).kind == Event::Kind::DrawOffered);
 }
 
 TEST_CASE("abort: until both sides have moved") {
@@ -205,55 +224,151 @@ TEST_CASE("every rules reason has its match reason") {
   CHECK(result_of({rules::Outcome::Result::BlackWins, Reason::KingCaptured}) == Result::BlackWins);
 }
 
-TEST_CASE("the clock: charged from the last event to the move, increment when the turn passes") {
+TEST_CASE("the clock: each side's first move is free; then charged from the last event, with the increment") {
   auto game = joined("chess", ClockSetting{60000, 1000});
+  game.wait(5000ms);
+  CHECK(only_event(game.send(Viewer::White, move(game, "e2e4"))).clock == ClockTimes{60000, 60000});
+  CHECK_FALSE(game->clock(game.now)->running);
+  game.wait(7000ms);
+  CHECK(only_event(game.send(Viewer::Black, move(game, "e7e5"))).clock == ClockTimes{60000, 60000});
+  CHECK(game->clock(game.now)->running == White);  // from here on
   game.wait(1234ms);
-  const Event first = only_event(game.send(Viewer::White, move(game, "e2e4")));
-  CHECK(first.clock == ClockTimes{60000 - 1234 + 1000, 60000});
+  const Event third = only_event(game.send(Viewer::White, move(game, "g1f3")));
+  CHECK(third.clock == ClockTimes{60000 - 1234 + 1000, 60000});
   game.wait(500ms);
   CHECK(game->clock(game.now)->remaining == ClockTimes{59766, 59500});
   CHECK(game->clock(game.now)->running == Black);
   CHECK(*game->deadline() == game.now - 500ms + 60000ms);
 }
 
-TEST_CASE("a flag: by the timer, or found when the side out of time acts") {
-  auto game = joined("chess", kMinute);
-  game.play({"e2e4"});
-  game.wait(59999ms);
+TEST_CASE("a first move not made in time aborts the game; it is not lost on time") {
+  auto game = joined("chess", ClockSetting{3000, 0});
+  CHECK(*game->deadline() == game.now + 30s);
+  game.wait(29999ms);
   CHECK(game.tick().events.empty());
   game.wait(1ms);
-  const Event end = only_event(game.tick());
-  CHECK(end.result == Result::WhiteWins);
-  CHECK(end.reason == EndReason::Timeout);
-  CHECK(end.clock->black_ms == 0);
-  CHECK_FALSE(game->deadline());
+  const Event aborted = only_event(game.tick());
+  CHECK(aborted.result == Result::Aborted);
+  CHECK(aborted.reason == EndReason::Abort);
 
-  auto late = joined("chess", kMinute);
-  late.wait(61000ms);
-  const Event flagged = only_event(late.send(Viewer::White, move(late, "e2e4")));
-  CHECK(flagged.reason == EndReason::Timeout);
-  CHECK(flagged.result == Result::BlackWins);
-  CHECK(late->ply() == 0);
-
-  // The winner on time has only a knight: a draw.
-  auto knight = TestMatch::from("chess", "7k/8/8/8/8/8/8/K6n w - - 0 1", kMinute);
-  knight.wait(60000ms);
-  const Event drawn = only_event(knight.tick());
-  CHECK(drawn.result == Result::Draw);
-  CHECK(drawn.reason == EndReason::Timeout);
+  // Black's wait starts with White's first move.
+  auto second = joined("chess", ClockSetting{3000, 0});
+  second.wait(10s);
+  second.play({"e2e4"});
+  CHECK(*second->deadline() == second.now + 30s);
+  second.wait(29s);
+  CHECK(second.tick().events.empty());
+  second.wait(1s);
+  CHECK(only_event(second.tick()).reason == EndReason::Abort);
 }
 
-TEST_CASE("two moves a turn: the clock passes when the turn ends") {
-  auto game = joined("centennial", ClockSetting{60000, 5000});
-  game.wait(1000ms);
-  const Event first = only_event(game.send(Viewer::White, move(game, "b1a4")));
-  CHECK(first.clock == ClockTimes{59000, 60000});  // no increment: White moves again
+TEST_CASE("a first move's wait: a move too late is an abort; untimed games wait") {
+  auto game = joined("chess", ClockSetting{60000, 0});
+  game.play({"e2e4"});
+  game.wait(31s);
+  const Event late = only_event(game.send(Viewer::Black, move(game, "e7e5")));
+  CHECK(late.reason == EndReason::Abort);
+  CHECK(game->ply() == 1);
+
+  auto untimed = joined();
+  CHECK_FALSE(untimed->deadline());
+  untimed.wait(1h);
+  CHECK(untimed.tick().events.empty());
+}
+
+TEST_CASE("takeback by consent: the asker's last move, and the reply to it") {
+  auto game = joined();
+  CHECK(refusal_of(game.send(Viewer::White, TakebackCommand{})) == Rejection::NothingToTakeBack);
+  game.play({"e2e4"});
+  CHECK(only_event(game.send(Viewer::White, TakebackCommand{})).kind == Event::Kind::TakebackOffered);
+  CHECK(game->takeback_offer() == White);
+  CHECK(refusal_of(game.send(Viewer::White, TakebackCommand{})) == Rejection::TakebackOffered);
+  const Event undone = only_event(game.send(Viewer::Black, TakebackCommand{}));
+  CHECK(undone.kind == Event::Kind::TakenBack);
+  CHECK(undone.plies == 1);
+  CHECK(game->ply() == 0);
   CHECK(game->turn() == White);
-  CHECK(game->clock(game.now)->running == White);
-  game.wait(1000ms);
-  const Event second = only_event(game.send(Viewer::White, move(game, "h2g4")));
-  CHECK(second.clock == ClockTimes{63000, 60000});
-  CHECK(game->turn() == Black);
+  CHECK_FALSE(game->takeback_offer());
+
+  // Asked after the opponent replied: both moves go.
+  game.play({"d2d4", "d7d5"});
+  game.send(Viewer::White, TakebackCommand{});
+  CHECK(only_event(game.send(Viewer::Black, TakebackCommand{})).plies == 2);
+  CHECK(game->ply() == 0);
+  // The same move again is a new move, not a resend.
+  CHECK(only_event(game.send(Viewer::White, move(game, "d2d4"))).kind == Event::Kind::Moved);
+}
+
+TEST_CASE("takeback: declined, lapsed with a move, never in a hidden game") {
+  auto game = joined();
+  game.play({"e2e4"});
+  CHECK(refusal_of(game.send(Viewer::Black, DeclineTakebackCommand{})) == Rejection::NoOffer);
+  game.send(Viewer::White, TakebackCommand{});
+  CHECK(only_event(game.send(Viewer::Black, DeclineTakebackCommand{})).kind == Event::Kind::TakebackDeclined);
+  CHECK_FALSE(game->takeback_offer());
+  game.send(Viewer::White, TakebackCommand{});
+  game.play({"e7e5"});
+  CHECK_FALSE(game->takeback_offer());
+
+  auto hidden = joined("kriegspiel");
+  hidden.play({"e2e4"});
+  CHECK(refusal_of(hidden.send(Viewer::White, TakebackCommand{})) == Rejection::HiddenGame);
+}
+
+TEST_CASE("premove: queued on the opponent's turn, played when it comes if still legal") {
+  auto game = joined();
+  auto& match = game.match();
+  CHECK(match.set_premove(Viewer::White, "e2e4")->code == Rejection::YourTurn);
+  CHECK(match.set_premove(Viewer::Spectator, "e2e4")->code == Rejection::NotAPlayer);
+  game.play({"e2e4"});
+  CHECK_FALSE(match.set_premove(Viewer::White, "g1f3"));
+  CHECK(match.premove(White) == "g1f3");
+  CHECK_FALSE(match.take_premove(game.now));  // Black is to move and has none
+  game.play({"e7e5"});
+  auto due = match.take_premove(game.now);
+  REQUIRE(due);
+  CHECK(due->seat == White);
+  CHECK(game.carry_out(due->decision).events.front().move == "g1f3");
+  CHECK_FALSE(match.premove(White));
+
+  // Cancelled, or no longer legal when its turn comes: dropped, with the reason.
+  CHECK_FALSE(match.set_premove(Viewer::White, "f1c4"));
+  CHECK_FALSE(match.set_premove(Viewer::White, std::nullopt));
+  game.play({"g8f6"});
+  CHECK_FALSE(match.take_premove(game.now));
+  game.play({"d2d3"});
+  CHECK_FALSE(match.set_premove(Viewer::White, "e4e5"));  // the pawn is blocked
+  game.play({"b8c6"});
+  auto blocked = match.take_premove(game.now);
+  REQUIRE(blocked);
+  CHECK(refusal_of(blocked->decision) == Rejection::IllegalMove);
+  CHECK_FALSE(match.premove(White));
+  CHECK(game->turn() == White);
+}
+
+TEST_CASE("a player gone long enough lets the opponent claim the game") {
+  auto game = joined("chess", ClockSetting{180000, 0});
+  game.play({"e2e4", "e7e5"});
+  auto& match = game.match();
+  CHECK(match.abandon_after() == 30s);
+  match.set_connected(White, true, game.now);
+  match.set_connected(Black, true, game.now);
+  CHECK(refusal_of(game.send(Viewer::White, ClaimCommand{Claim::Victory})) == Rejection::OpponentHere);
+  match.set_connected(Black, false, game.now);
+  game.wait(29s);
+  CHECK(refusal_of(game.send(Viewer::White, ClaimCommand{Claim::Victory})) == Rejection::OpponentHere);
+  game.wait(1s);
+  CHECK(refusal_of(game.send(Viewer::Black, ClaimCommand{Claim::Victory})) == Rejection::OpponentHere);
+  const Event claimed = only_event(game.send(Viewer::White, ClaimCommand{Claim::Victory}));
+  CHECK(claimed.result == Result::WhiteWins);
+  CHECK(claimed.reason == EndReason::Abandoned);
+
+  auto drawn = joined("chess", ClockSetting{3600000, 0});
+  drawn.play({"e2e4", "e7e5"});
+  CHECK(drawn->abandon_after() == 120s);
+  drawn.match().set_connected(White, false, drawn.now);
+  drawn.wait(120s);
+  CHECK(only_event(drawn.send(Viewer::Black, ClaimCommand{Claim::Draw})).result == Result::Draw);
 }
 
 TEST_CASE("hidden game: tries, \"No\", nonsense and \"Are there any?\"") {
@@ -286,10 +401,11 @@ TEST_CASE("hidden game: tries, \"No\", nonsense and \"Are there any?\"") {
 
 TEST_CASE("hidden game: refused tries and questions cost the mover's time") {
   auto game = joined("kriegspiel", kMinute);
+  game.play({"e2e4", "e7e5"});
   game.wait(2000ms);
   CHECK(only_event(game.send(Viewer::White, AnyCommand{})).clock == ClockTimes{58000, 60000});
   game.wait(1000ms);
-  CHECK(only_event(game.send(Viewer::White, move(game, "e2d3"))).clock == ClockTimes{57000, 60000});
+  CHECK(only_event(game.send(Viewer::White, move(game, "d2e3"))).clock == ClockTimes{57000, 60000});
   CHECK(game->clock(game.now)->running == White);
 }
 
@@ -310,6 +426,11 @@ TEST_CASE("restart: replaying the recorded events rebuilds the same match") {
       }
       game.play({"d7d5"});
       game.send(Viewer::Black, DrawCommand{});
+      if (std::string_view(variant) == "chess") {
+        game.send(Viewer::White, TakebackCommand{});
+        game.send(Viewer::Black, TakebackCommand{});
+        game.play({"g1f3"});
+      }
     }
     game.wait(1100ms);
 

@@ -20,27 +20,41 @@ std::string code(const Parsed<T>& parsed) {
   return std::get<BadInput>(parsed).code;
 }
 
+// The match's command a client message asks for.
+arbiter::match::Command game_command(std::string_view text) { return std::get<arbiter::match::Command>(value(parse_client_command(text))); }
+
 }  // namespace
 
 TEST_CASE("a move command carries its move and ply") {
-  auto command = value(parse_client_command(R"({"t":"move","move":"e2e4","ply":0})"));
-  auto& move = std::get<MoveCommand>(command);
+  auto move = std::get<MoveCommand>(game_command(R"({"t":"move","move":"e2e4","ply":0})"));
   CHECK(move.move == "e2e4");
   CHECK(move.ply == 0);
-  CHECK(std::get<MoveCommand>(value(parse_client_command(R"({"t":"move","move":"a9a10c","ply":41})"))).ply == 41);
+  CHECK(std::get<MoveCommand>(game_command(R"({"t":"move","move":"a9a10c","ply":41})")).ply == 41);
 }
 
 TEST_CASE("the other commands need only their type") {
-  CHECK(std::holds_alternative<ResignCommand>(value(parse_client_command(R"({"t":"resign"})"))));
-  CHECK(std::holds_alternative<DrawCommand>(value(parse_client_command(R"({"t":"draw"})"))));
-  CHECK(std::holds_alternative<AbortCommand>(value(parse_client_command(R"({"t":"abort"})"))));
-  CHECK(std::holds_alternative<AnyCommand>(value(parse_client_command(R"({"t":"any"})"))));
+  CHECK(std::holds_alternative<ResignCommand>(game_command(R"({"t":"resign"})")));
+  CHECK(std::holds_alternative<DrawCommand>(game_command(R"({"t":"draw"})")));
+  CHECK(std::holds_alternative<DeclineDrawCommand>(game_command(R"({"t":"draw_decline"})")));
+  CHECK(std::holds_alternative<TakebackCommand>(game_command(R"({"t":"takeback"})")));
+  CHECK(std::holds_alternative<DeclineTakebackCommand>(game_command(R"({"t":"takeback_decline"})")));
+  CHECK(std::holds_alternative<AbortCommand>(game_command(R"({"t":"abort"})")));
+  CHECK(std::holds_alternative<AnyCommand>(game_command(R"({"t":"any"})")));
+  CHECK(std::get<ClaimCommand>(game_command(R"({"t":"claim","result":"victory"})")).claim == arbiter::match::Claim::Victory);
+  CHECK(std::get<ClaimCommand>(game_command(R"({"t":"claim","result":"draw"})")).claim == arbiter::match::Claim::Draw);
   CHECK(std::holds_alternative<PingCommand>(value(parse_client_command(R"({"t":"ping","extra":1})"))));
+}
+
+TEST_CASE("a premove queues a move, or cancels with none") {
+  CHECK(std::get<PremoveCommand>(value(parse_client_command(R"({"t":"premove","move":"e7e5"})"))).move == "e7e5");
+  CHECK_FALSE(std::get<PremoveCommand>(value(parse_client_command(R"({"t":"premove","move":null})"))).move);
+  CHECK_FALSE(std::get<PremoveCommand>(value(parse_client_command(R"({"t":"premove"})"))).move);
 }
 
 TEST_CASE("malformed commands are bad messages") {
   for (const char* text : {"", "not json", "[1,2]", "42", "null", R"({"type":"move"})", R"({"t":7})",
-                           R"({"t":"teleport"})", R"({"t":"move","move":"e2e4"})", R"({"t":"move","ply":0})",
+                           R"({"t":"teleport"})", R"({"t":"claim"})", R"({"t":"claim","result":"everything"})",
+                           R"({"t":"premove","move":"e2 e4"})", R"({"t":"premove","move":5})", R"({"t":"move","move":"e2e4"})", R"({"t":"move","ply":0})",
                            R"({"t":"move","move":"e2e4","ply":-1})", R"({"t":"move","move":"e2e4","ply":"0"})",
                            R"({"t":"move","move":"e2e4","ply":1.5})", R"({"t":"move","move":12,"ply":0})",
                            R"({"t":"move","move":"e2","ply":0})", R"({"t":"move","move":"e2e4; drop","ply":0})",

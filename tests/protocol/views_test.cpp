@@ -63,8 +63,9 @@ TEST_CASE("state: moves, fen and clock") {
   CHECK(state["ply"] == 2);
   CHECK(state["fen"] == game->game().position().fen());
   CHECK(state["start_fen"] == game->game().start().fen());
-  CHECK(state["clock"]["white"] == 300000 - 1000 + 2000 - 400);
-  CHECK(state["clock"]["black"] == 300000 - 1500 + 2000);
+  // Each side's first move is free: the clocks run from Black's first move on.
+  CHECK(state["clock"]["white"] == 300000 - 400);
+  CHECK(state["clock"]["black"] == 300000);
   CHECK(state["clock"]["running"] == "white");
   CHECK(state["clock"]["increment_ms"] == 2000);
 }
@@ -125,7 +126,7 @@ TEST_CASE("the HTTP resource is the state plus its times") {
 }
 
 TEST_CASE("a reconnect's resumed message carries the clocks as they are now") {
-  auto game = game_of("chess", {"e2e4"}, match::ClockSetting{60000, 0});
+  auto game = game_of("chess", {"e2e4", "e7e5", "g1f3"}, match::ClockSetting{60000, 0});
   game.wait(2500ms);
   auto resumed = resumed_message(*game, game.now);
   CHECK(resumed["t"] == "resumed");
@@ -206,6 +207,16 @@ TEST_CASE("positions: the real position after each move for everyone in an open 
     CHECK(state["positions"][2] == game->game().position().fen());
     CHECK(game_resource(*game, game.now, viewer)["positions"] == state["positions"]);
   }
+}
+
+TEST_CASE("positions: a takeback sends the positions of the game that remains") {
+  auto game = game_of("chess", {"e2e4", "e7e5", "g1f3"});
+  game.send(Viewer::White, match::TakebackCommand{});
+  game.send(Viewer::Black, match::TakebackCommand{});
+  auto taken = event_message(game.log().back().event, *game, game.now, Viewer::Spectator);
+  REQUIRE(taken["t"] == "takeback");
+  CHECK(taken["positions"] == json::array({"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                                           "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"}));
 }
 
 TEST_CASE("positions: a live Kriegspiel player gets their own men after each move, a spectator none") {

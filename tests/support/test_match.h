@@ -31,6 +31,8 @@ class TestMatch {
   }
 
   const match::Match& operator*() const { return match_; }
+  // What is not recorded (connections, premoves) is set on the match itself.
+  match::Match& match() { return match_; }
   const match::Match* operator->() const { return &match_; }
 
   void wait(std::chrono::milliseconds time) { now += time; }

@@ -290,7 +290,8 @@ test('a capture, a check and the end each sound their own way; low time warns on
   const end = await heard();
   assert.ok(end.length > 0 && ![move, capture, check].some(other => JSON.stringify(other) === JSON.stringify(end)));
 
-  // A 3-second game: White's clock runs low and warns once, then White loses on time.
+  // A 3-second game: once both sides have moved, White's clock runs low and warns once, then
+  // White loses on time.
   const timed = await openPage(browser, `${server.url}/`, { init: observeAttention });
   await timed.click('.variant-card[data-variant="chess"]');
   await timed.selectOption('select[name="clock"]', 'custom');
@@ -298,6 +299,11 @@ test('a capture, a check and the end each sound their own way; low time warns on
   await timed.fill('input[name="increment"]', '0');
   await timed.click('button[data-action="local"]');
   await timed.waitForURL(/\/game\//);
+  await makeMove(timed, 'e2e4');
+  await waitForMoves(timed, 1);
+  await makeMove(timed, 'e7e5');
+  await waitForMoves(timed, 2);
+  await timed.evaluate(() => window.tones.splice(0));
   await timed.locator('.player.bottom .clock.low').waitFor();
   await waitForStatus(timed, /0-1/);
   const tones = await timed.evaluate(() => window.tones);

@@ -133,6 +133,8 @@ class GamePage {
       case 'move': this.applyMove(message); break;
       case 'umpire': this.applyUmpire(message); break;
       case 'draw_offer': this.drawOffer = message.by; break;
+      case 'draw_declined': this.drawOffer = null; break;
+      case 'takeback': this.applyTakeback(message); break;
       case 'end': this.applyEnd(message); break;
       case 'error': this.applyError(message); break;
       default: return;
@@ -165,6 +167,7 @@ class GamePage {
     this.turn = message.turn ?? sideToMove(message.fen) ?? this.turn;
     this.doubleMoves = message.double_moves ?? [];
     this.clockSetting = message.clock;
+    this.startFen = message.start_fen;
     this.positions = message.positions ?? [];
     if (this.hidden) {
       this.history = [{ placement: message.fen ? parsePlacement(message.fen, this.geometry) : new Map(), mover: null, move: null, fen: message.fen }];
@@ -224,6 +227,17 @@ class GamePage {
     const san = message.san ?? '';
     this.sounds.play(/[+#]$/.test(san) ? 'check' : san.includes('x') ? 'capture' : 'move');
     this.announceTurn();
+  }
+
+  // Moves taken back: the game as the server now has it, from its positions.
+  applyTakeback(message) {
+    this.positionV = message.v;
+    this.history = this.historyOf(this.startFen, message.moves, message.positions);
+    this.sans = message.sans;
+    this.turn = message.turn;
+    if (message.double_moves) this.doubleMoves = message.double_moves;
+    this.pending = null;
+    this.viewing = this.pinned && this.viewing < this.history.length - 1 ? this.viewing : null;
   }
 
   // The player whose move it now is hears of it, if the page is out of sight.
