@@ -72,6 +72,12 @@ json double_moves_json(const rules::Game& game) {
   return sides;
 }
 
+json computer_json(const match::Match& match) {
+  const auto& computer = match.computer();
+  if (!computer) return nullptr;
+  return {{"color", color_name(computer->seat)}, {"level", computer->level}};
+}
+
 json presence_json(const match::Match& match) {
   return {{"white", match.connected(rules::Color::White)}, {"black", match.connected(rules::Color::Black)}};
 }
@@ -104,6 +110,7 @@ json game_fields(const match::Match& match, Time now, Viewer viewer) {
            {"draw_offer", match.draw_offer() ? json(color_name(*match.draw_offer())) : json(nullptr)},
            {"takeback_offer", match.takeback_offer() ? json(color_name(*match.takeback_offer())) : json(nullptr)},
            {"local", match.local()},
+           {"computer", computer_json(match)},
            {"presence", presence_json(match)},
            {"abandon_after_ms", match.abandon_after().count()}};
   if (auto seat = seat_of(viewer)) out["premove"] = match.premove(*seat) ? json(*match.premove(*seat)) : json(nullptr);

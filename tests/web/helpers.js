@@ -1,90 +1,26 @@
-// Shared by the browser tests: a real `arbiter serve` on a free loopback port with a temporary
-// SQLite file, headless Debian Chromium through playwright-core, and page helpers that act as a
-// person would (clicking squares, dragging men) and wait for conditions, never for time.
-import { spawn } from 'node:child_process';
+// Shared by the browser tests: a real `arbiter serve` (tests/support/server.js), headless Debian
+// Chromium through playwright-core, and page helpers that act as a person would (clicking
+// squares, dragging men) and wait for conditions, never for time.
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
+import { ArbiterServer } from '../support/server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const WEB_DIR = process.env.ARBITER_WEB_DIR ?? path.resolve(here, '../../server/web');
 export const SCREENSHOT_DIR = process.env.WEB_SCREENSHOT_DIR ?? path.resolve(here, '../output/web-screenshots');
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function spawnServer(binary, port, dbPath) {
-  const child = spawn(binary, ['serve', '--port', String(port), '--bind', '127.0.0.1', '--db', dbPath, '--web', WEB_DIR],
-    { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.output = '';
-  child.stdout.on('data', chunk => { child.output += chunk; });
-  child.stderr.on('data', chunk => { child.output += chunk; });
-  child.exited = new Promise(resolve => child.once('exit', resolve));
-  return child;
-}
-
-async function waitForVariants(url, child) {
-  for (let attempt = 0; attempt < 400; attempt++) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`arbiter serve exited: ${child.output}`);
-    try {
-      const response = await fetch(`${url}/api/variants`);
-      if (response.ok) return (await response.json()).variants;
-    } catch {
-      await new Promise(resolve => setTimeout(resolve, 50));
-    }
-  }
-  throw new Error(`arbiter serve did not answer on ${url}: ${child.output}`);
-}
-
-// The server, with `restart()` (same port, same database) to test dropped connections.
+// The server (tests/support/server.js) serving the page from server/web, with the variants it
+// serves, and pause()/resume(): SIGSTOP and SIGCONT, so that connections stay open and nothing
+// is answered in between.
 export async function startServer() {
-  const binary = process.env.ARBITER_BIN;
-  assert.ok(binary, 'ARBITER_BIN must name the built arbiter executable');
-  const port = await freePort();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-web-'));
-  const dbPath = path.join(dir, 'arbiter.db');
-  const url = `http://127.0.0.1:${port}`;
-  let child = spawnServer(binary, port, dbPath);
-  const variants = await waitForVariants(url, child);
-  return {
-    url,
-    variants,
-    async kill() {
-      child.kill('SIGKILL');
-      await child.exited;
-    },
-    // Freezes the server (SIGSTOP): connections stay open, nothing is answered until resume().
-    pause() {
-      child.kill('SIGSTOP');
-    },
-    resume() {
-      child.kill('SIGCONT');
-    },
-    async restart() {
-      child = spawnServer(binary, port, dbPath);
-      await waitForVariants(url, child);
-    },
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        child.kill('SIGCONT');  // a paused server gets its SIGTERM only once running again
-        await child.exited;
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const server = await ArbiterServer.start({ web: WEB_DIR });
+  server.variants = (await (await fetch(`${server.url}/api/variants`)).json()).variants;
+  server.pause = () => server.child.kill('SIGSTOP');
+  server.resume = () => server.child.kill('SIGCONT');
+  return server;
 }
 
 export function launchBrowser() {
@@ -106,6 +42,9 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
   page.errors = [];
   page.on('console', message => { if (message.type() === 'error') page.errors.push(message.text()); });
   page.on('pageerror', error => page.errors.push(error.message));
+  page.requestedUrls = [];  // every URL the page asked for, WebSocket ones included
+  page.on('request', request => page.requestedUrls.push(request.url()));
+  page.on('websocket', socket => page.requestedUrls.push(socket.url()));
   if (record) {
     page.receivedFrames = [];
     page.receivedBodies = [];
