@@ -3,6 +3,7 @@
 #include <cctype>
 #include <nlohmann/json.hpp>
 
+#include "protocol/piece_facts.h"
 #include "protocol/views.h"
 #include "rules/variant.h"
 
@@ -13,7 +14,7 @@ nlohmann::json variants_json() {
   json variants = json::array();
   for (const rules::Variant* variant : rules::all_variants()) {
     json pieces = json::array();
-    for (const auto& kind : variant->kinds) pieces.push_back({{"letter", std::string(1, kind.letter)}, {"name", kind.name}});
+    for (const auto& kind : variant->kinds) pieces.push_back(piece_facts(*variant, kind));
     json promotion = json::array();
     for (int kind : variant->promotion_choices)
       promotion.push_back(std::string(1, static_cast<char>(std::tolower(static_cast<unsigned char>(variant->kinds.at(kind).letter)))));
@@ -26,6 +27,7 @@ nlohmann::json variants_json() {
                {"promotion", promotion},
                {"board", {{"type", geometry.wraps() ? "ring" : "rect"}, {"files", geometry.files()}, {"ranks", geometry.ranks()}}}};
     if (variant->hidden) entry["hidden"] = true;
+    if (variant->two_moves_until_capture) entry["two_move_turns"] = true;
     variants.push_back(std::move(entry));
   }
   return {{"variants", variants}};

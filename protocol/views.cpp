@@ -46,6 +46,32 @@ json moves_json(const rules::Game& game) {
   return moves;
 }
 
+// What a replay needs: the position (FEN) after each move, as this viewer may see it. Everyone
+// sees the real ones, except in a live hidden game: a player their own men after each move (their
+// board changes with their own moves and the captures of their men, both of which they heard);
+// a spectator none.
+json positions_json(const match::Match& match, Viewer viewer) {
+  json positions = json::array();
+  const bool open = board_public(match);
+  const auto seat = seat_of(viewer);
+  if (!open && !seat) return positions;
+  const rules::Game& game = match.game();
+  auto position = game.start();
+  for (const auto& move : game.moves()) {
+    position.play(move);
+    positions.push_back(open ? position.fen() : rules::own_fen(position, *seat));
+  }
+  return positions;
+}
+
+// Two-move turns (Centennial): the sides that still move twice a turn.
+json double_moves_json(const rules::Game& game) {
+  json sides = json::array();
+  for (auto color : {rules::Color::White, rules::Color::Black})
+    if (game.position().has_double_move(color)) sides.push_back(color_name(color));
+  return sides;
+}
+
 json computer_json(const match::Match& match) {
   const auto& computer = match.computer();
   if (!computer) return nullptr;
@@ -65,6 +91,8 @@ void put_board(json& out, const match::Match& match, Viewer viewer) {
   out["sans"] = game.sans();
   out["turn"] = color_name(match.turn());
   out["legal"] = legal_for(match, viewer);
+  out["positions"] = positions_json(match, viewer);
+  if (game.start().variant().two_moves_until_capture) out["double_moves"] = double_moves_json(game);
 }
 
 json names_json(const match::Match& match) {
@@ -118,6 +146,8 @@ json game_fields(const match::Match& match, Time now, Viewer viewer, const Compa
   out["ply"] = match.ply();
   out["turn"] = color_name(match.turn());
   out["legal"] = legal_for(match, viewer);
+  out["positions"] = positions_json(match, viewer);
+  if (game.start().variant().two_moves_until_capture) out["double_moves"] = double_moves_json(game);
   // hidden: everything the umpire said as this viewer heard it; every try once the game is over.
   if (umpire) out["umpire"] = umpire_history(*umpire, viewer, match.finished());
   return out;
@@ -162,6 +192,7 @@ json event_message(const Event& event, const match::Match& match, Time now, View
       out["fen"] = game.position().fen();
       out["turn"] = color_name(match.turn());
       out["legal"] = legal_for(match, viewer);
+      if (game.start().variant().two_moves_until_capture) out["double_moves"] = double_moves_json(game);
       break;
     case Event::Kind::DrawOffered:
     case Event::Kind::DrawDeclined:

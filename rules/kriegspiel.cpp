@@ -227,8 +227,7 @@ std::vector<std::string> Umpire::possible_moves(Color who) const {
   return moves;
 }
 
-std::string Umpire::own_fen(Color who) const {
-  const Position& pos = game_.position();
+std::string own_fen(const Position& pos, Color who) {
   const Variant& v = pos.variant();
   const Geometry& g = v.geometry;
   std::string fen;
@@ -250,7 +249,7 @@ std::string Umpire::own_fen(Color who) const {
   std::string own_rights;
   for (const CastlingRule& rule : v.castling[index(who)])
     if (pos.can_castle(who, rule)) own_rights += rule.letter;
-  fen += to_move() == Color::White ? " w " : " b ";
+  fen += pos.side_to_move() == Color::White ? " w " : " b ";
   fen += own_rights.empty() ? "-" : own_rights;
   fen += " - 0 " + std::to_string(pos.fullmove_number());
   return fen;

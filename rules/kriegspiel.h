@@ -61,6 +61,11 @@ struct UmpireAct {
   Announcement announcement;         // Moved
 };
 
+// A FEN of `who`'s own men in `pos`, telling only what they know: the real side to move and
+// move number, their own castling rights, never an en-passant square, and a halfmove clock of 0
+// (the real one counts the opponent's pawn moves).
+std::string own_fen(const Position& pos, Color who);
+
 class Umpire {
  public:
   explicit Umpire(Position start);
@@ -93,10 +98,8 @@ class Umpire {
   // not it is over: for players who weigh positions they imagine (engine/kriegspiel_player.h).
   // No turn state: nothing is refused yet, no pawn capture owed.
   static std::vector<std::string> own_board_moves(const Position& position, Color who);
-  // A FEN of `who`'s own men, telling only what they know: the real side to move and move
-  // number, their own castling rights, never an en-passant square, and a halfmove clock of 0
-  // (the real one counts the opponent's pawn moves).
-  std::string own_fen(Color who) const;
+  // own_fen() of the real position now.
+  std::string own_fen(Color who) const { return rules::own_fen(game_.position(), who); }
 
   const Game& game() const { return game_; }
   const std::vector<UmpireAct>& record() const { return record_; }

@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <set>
+
 #include <nlohmann/json.hpp>
 
 #include "protocol/pgn.h"
@@ -194,4 +196,101 @@ TEST_CASE("variants: every variant with its board, pieces and promotion choices"
   for (const auto& variant : variants)
     for (const char* field : {"name", "title", "description", "start_fen", "pieces", "promotion", "board"})
       CHECK(variant.contains(field));
+}
+
+TEST_CASE("positions: the real position after each move for everyone in an open game") {
+  auto game = game_of("chess", {"e2e4", "e7e5", "g1f3"});
+  for (auto viewer : {Viewer::White, Viewer::Black, Viewer::Spectator}) {
+    auto state = state_message(*game, game.now, viewer);
+    REQUIRE(state["positions"].size() == 3);
+    CHECK(state["positions"][0] == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    CHECK(state["positions"][2] == game->game().position().fen());
+    CHECK(game_resource(*game, game.now, viewer)["positions"] == state["positions"]);
+  }
+}
+
+TEST_CASE("positions: a takeback sends the positions of the game that remains") {
+  auto game = game_of("chess", {"e2e4", "e7e5", "g1f3"});
+  game.send(Viewer::White, match::TakebackCommand{});
+  game.send(Viewer::Black, match::TakebackCommand{});
+  auto taken = event_message(game.log().back().event, *game, game.now, Viewer::Spectator);
+  REQUIRE(taken["t"] == "takeback");
+  CHECK(taken["positions"] == json::array({"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                                           "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"}));
+}
+
+TEST_CASE("positions: a live Kriegspiel player gets their own men after each move, a spectator none") {
+  auto game = game_of("kriegspiel", {"e2e4", "d7d5", "e4d5", "d8d5"});
+  REQUIRE(game->game().moves().size() == 4);
+  const rules::Umpire& umpire = *game->referee().umpire();
+  auto white = state_message(*game, game.now, Viewer::White)["positions"];
+  auto black = state_message(*game, game.now, Viewer::Black)["positions"];
+  REQUIRE(white.size() == 4);
+  REQUIRE(black.size() == 4);
+  CHECK(white[3] == umpire.own_fen(White));
+  CHECK(black[3] == umpire.own_fen(Black));
+  auto placement = [](const json& fen) { auto text = fen.get<std::string>(); return text.substr(0, text.find(' ')); };
+  for (const auto& fen : white) CHECK(placement(fen).find_first_of("pnbrqk") == std::string::npos);
+  for (const auto& fen : black) CHECK(placement(fen).find_first_of("PNBRQK") == std::string::npos);
+  // White's board after Black's d7d5: unchanged; after Black's Qxd5: the pawn on d5 gone.
+  CHECK(placement(white[1]) == placement(white[0]));
+  CHECK(placement(white[2]) == "8/8/8/3P4/8/8/PPPP1PPP/RNBQKBNR");
+  CHECK(placement(white[3]) == "8/8/8/8/8/8/PPPP1PPP/RNBQKBNR");
+  CHECK(state_message(*game, game.now, Viewer::Spectator)["positions"].empty());
+  game.send(Viewer::White, match::ResignCommand{});
+  CHECK(state_message(*game, game.now, Viewer::Spectator)["positions"].back() == game->game().position().fen());
+}
+
+TEST_CASE("double_moves: Centennial tells which sides still move twice a turn") {
+  auto game = game_of("centennial", {"c3c4", "d3d4", "c8c7", "d8d7"});
+  auto state = state_message(*game, game.now, Viewer::Spectator);
+  CHECK(state["double_moves"] == json::array({"white", "black"}));
+  CHECK_FALSE(state_message(*game_of("chess", {}), game.now, Viewer::White).contains("double_moves"));
+}
+
+TEST_CASE("variants: every kind has a drawing, an id, words and a diagram from its legs") {
+  auto variants = variants_json()["variants"];
+  for (const auto& variant : variants) {
+    std::set<std::string> ids;
+    for (const auto& piece : variant["pieces"]) {
+      CAPTURE(piece["name"]);
+      CHECK_FALSE(piece["drawing"].get<std::string>().empty());
+      CHECK(ids.insert(piece["id"].get<std::string>()).second);
+      CHECK_FALSE(piece["text"].get<std::string>().empty());
+      CHECK(piece["diagram"]["from"] == "d4");
+    }
+  }
+  auto find = [&](const char* name, const char* letter) {
+    for (const auto& variant : variants)
+      if (variant["name"] == name)
+        for (const auto& piece : variant["pieces"])
+          if (piece["letter"] == letter) return piece;
+    FAIL("no such piece");
+    return json();
+  };
+  auto archbishop = find("capablanca", "A");
+  CHECK(archbishop["drawing"] == "archbishop");
+  CHECK(archbishop["id"] == "archbishop");
+  CHECK(find("capablanca", "B")["drawing"] == "bishop");
+  // Bishop slides plus the knight's leaps: b2 (slide), e6 (leap), not d5.
+  auto reach = archbishop["diagram"]["moves_to"];
+  CHECK(std::find(reach.begin(), reach.end(), "a1") != reach.end());
+  CHECK(std::find(reach.begin(), reach.end(), "e6") != reach.end());
+  CHECK(std::find(reach.begin(), reach.end(), "d5") == reach.end());
+  CHECK(archbishop["diagram"]["captures_to"] == archbishop["diagram"]["moves_to"]);
+  auto pawn = find("chess", "P");
+  CHECK(pawn["diagram"]["moves_to"] == json::array({"d5"}));
+  CHECK(pawn["diagram"]["captures_to"] == json::array({"c5", "e5"}));
+  CHECK(pawn["text"].get<std::string>().find("Moves without capturing one square forward.") != std::string::npos);
+  CHECK(pawn["text"].get<std::string>().find("Captures one square diagonally forward.") != std::string::npos);
+  CHECK(find("circular", "P")["direction"] == "up");
+  CHECK(find("circular", "V")["direction"] == "down");
+  CHECK(find("circular", "V")["drawing"] == "pawn-down");
+  CHECK(find("circular", "V")["diagram"]["moves_to"] == json::array({"d3"}));
+  CHECK(find("byzantine", "F")["drawing"] == "counsellor");
+  CHECK(find("centennial", "L")["facing"] == -45);
+  CHECK(find("centennial", "D")["facing"] == 45);
+  CHECK(find("centennial", "M")["turns_to"] == json::array({"L", "D"}));
+  CHECK(find("chess", "K")["royal"] == true);
+  for (const auto& variant : variants) CHECK(variant.value("two_move_turns", false) == (variant["name"] == "centennial"));
 }

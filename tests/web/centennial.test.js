@@ -16,6 +16,9 @@ test('Centennial: a two-move turn with a spearman turn in place and its facing c
   await page.waitForURL(/\/game\//);
 
   await page.locator('.board-host .square.movable[data-square="b2"]').waitFor();
+  // Both sides still move twice a turn, and the page says how a spearman turns in place.
+  assert.equal(await page.locator('.player .double-move:visible').count(), 2);
+  assert.match(await page.locator('.spearman-hint').textContent(), /click it twice/);
   await clickSquare(page, 'b2');
   await clickSquare(page, 'b2');
   const chooser = page.locator('.chooser');

@@ -9,12 +9,18 @@ import { chromium } from 'playwright-core';
 import { ArbiterServer } from '../support/server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const WEB_DIR = path.resolve(here, '../../server/web');
+const WEB_DIR = process.env.ARBITER_WEB_DIR ?? path.resolve(here, '../../server/web');
 export const SCREENSHOT_DIR = process.env.WEB_SCREENSHOT_DIR ?? path.resolve(here, '../output/web-screenshots');
 
-// The server (tests/support/server.js) serving the page from server/web.
-export function startServer() {
-  return ArbiterServer.start({ web: WEB_DIR });
+// The server (tests/support/server.js) serving the page from server/web, with the variants it
+// serves, and pause()/resume(): SIGSTOP and SIGCONT, so that connections stay open and nothing
+// is answered in between.
+export async function startServer() {
+  const server = await ArbiterServer.start({ web: WEB_DIR });
+  server.variants = (await (await fetch(`${server.url}/api/variants`)).json()).variants;
+  server.pause = () => server.child.kill('SIGSTOP');
+  server.resume = () => server.child.kill('SIGCONT');
+  return server;
 }
 
 export function launchBrowser() {
@@ -27,9 +33,11 @@ export function launchBrowser() {
 
 // A page whose console errors and uncaught exceptions are collected, to assert there are none.
 // `record`: also keep everything the page receives from the server (WebSocket frames and /api/
-// bodies), read with `received(page)`.
-export async function openPage(browser, url, { viewport = { width: 1280, height: 860 }, record = false } = {}) {
-  const context = await browser.newContext({ viewport });
+// bodies), read with `received(page)`. `context`: more options for the browser context (hasTouch,
+// permissions); `init`: a script run in the page before its own (to observe browser APIs).
+export async function openPage(browser, url, { viewport = { width: 1280, height: 860 }, record = false, context: options = {}, init = null } = {}) {
+  const context = await browser.newContext({ viewport, ...options });
+  if (init) await context.addInitScript(init);
   const page = await context.newPage();
   page.errors = [];
   page.on('console', message => { if (message.type() === 'error') page.errors.push(message.text()); });

@@ -68,7 +68,9 @@ async function assertOnlyOwnMen(page, real, color) {
   }
   for (const text of await received(page)) {
     for (const uci of real.movesOf(enemy)) assert.ok(!text.includes(uci), `${enemy}'s move ${uci} sent to ${color}`);
-    for (const [, fen] of text.matchAll(/"fen":"([^" ]*)/g)) {
+    // Every FEN sent but the public start: `fen`, and each of `positions`.
+    for (const [, start, fen] of text.matchAll(/("start_fen":)?"([^" ]*\/[^" ]*) [wb] /g)) {
+      if (start) continue;
       assert.ok(![...fen.replace(/[^A-Za-z]/g, '')].some(letter => colorOf(letter) === enemy), `${enemy} men in a fen sent to ${color}: ${fen}`);
     }
   }
@@ -179,6 +181,11 @@ test('Kriegspiel: own men only, the umpire\'s log kept over reload and reconnect
   await move(black, 'd5e5', [/^Check on the file\.$/]);
   assert.deepEqual((await logLines(black)).at(-2), ['mine', 'Black has moved: Qd5–e5+.']);
   await white.locator('.mark.check').waitFor();
+  // On a desktop screen too, the board and the umpire's bar by it ("Are there any?") fit the screen.
+  for (const selector of ['.board-host', '.kriegspiel-bar', 'button[data-action="any"]']) {
+    assert.ok(await white.locator(selector).evaluate(e => { const box = e.getBoundingClientRect(); return box.top >= 0 && box.bottom <= innerHeight; }),
+      `${selector} in view`);
+  }
   await screenshot(white, 'kriegspiel-8x8-white');
 
   // White resigns: the game is public, and replays move by move with SAN and every try.

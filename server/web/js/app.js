@@ -8,8 +8,9 @@ import { showJoin } from './join-page.js';
 const main = document.getElementById('app');
 const indicator = document.getElementById('connection');
 
-function setConnectionStatus(status) {
-  indicator.hidden = false;
+// "Live" while a game goes on; nothing once it is over, unless the connection is lost.
+function setConnectionStatus(status, { finished = false } = {}) {
+  indicator.hidden = status === 'online' && finished;
   indicator.className = `connection ${status}`;
   indicator.textContent = status === 'online' ? '● Live' : 'Connection lost: reconnecting…';
 }

@@ -1,10 +1,12 @@
 // The board: one SVG component for every geometry (rectangles and the ring). It draws squares,
 // coordinates, highlights and pieces, and turns clicks, drags and keys into (from, to) requests
 // for the squares the owner made movable. It knows nothing of rules or of the server.
-import { colorOf, kindOf, pieceRotation, pieceSymbol, symbolId } from './pieces.js';
+import { parseSquare, squareName } from './geometry.js';
+import { colorOf, drawingOf, kindOf, manName, pieceRotation, pieceSymbol, symbolId, travelArrow } from './pieces.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const DRAG_THRESHOLD_PX = 6;
+const LONG_PRESS_MS = 450;
 
 function svgElement(name, attributes = {}, parent = null) {
   const element = document.createElementNS(SVG_NS, name);
@@ -14,7 +16,7 @@ function svgElement(name, attributes = {}, parent = null) {
 }
 
 export class Board {
-  // geometry: from geometry.js; pieces: the variant's [{letter, name}];
+  // geometry: from geometry.js; pieces: the variant's kinds (/api/variants);
   // onMove(from, to, {dragged}) is called for a move onto a highlighted destination.
   constructor(parent, { geometry, pieces = [], orientation = 'white', interactive = false, onMove = null, label = 'Board' }) {
     this.geometry = geometry;
@@ -24,6 +26,7 @@ export class Board {
     this.onMove = onMove;
     this.placement = new Map();
     this.highlights = { lastMove: null, check: null, captureSquare: null, refused: [] };
+    this.pending = null;
     this.dests = new Map();
     this.selected = null;
     this.cursor = null;
@@ -39,20 +42,27 @@ export class Board {
     this.defs.innerHTML = '<radialGradient id="check-glow"><stop offset="0" stop-color="#ff0000" stop-opacity="1"/>'
       + '<stop offset=".3" stop-color="#e70000" stop-opacity=".9"/><stop offset="1" stop-color="#a50000" stop-opacity="0"/></radialGradient>';
     this.layers = {};
-    for (const name of ['squares', 'marks', 'labels', 'pieces', 'dests', 'overlay']) {
+    // The dragged man goes to the last layer, above the move hints.
+    for (const name of ['squares', 'marks', 'labels', 'pieces', 'dests', 'overlay', 'drag']) {
       this.layers[name] = svgElement('g', { class: `layer-${name}` }, this.svg);
     }
-    this.element.append(this.svg);
+    this.tip = document.createElement('div');
+    this.tip.className = 'piece-tip';
+    this.tip.hidden = true;
+    this.element.append(this.svg, this.tip);
     parent.append(this.element);
     if (interactive) this.listen();
+    this.listenForNames();
     this.drawSquares();
   }
 
   // --- public ---
 
-  setPosition(placement, { lastMove = null, check = null, animate = true } = {}) {
+  // pending: the square of a man whose move the server has not confirmed yet.
+  setPosition(placement, { lastMove = null, check = null, animate = true, pending = null } = {}) {
     const previous = this.placement;
     this.placement = placement;
+    this.pending = pending;
     this.highlights.lastMove = lastMove;
     this.highlights.check = check;
     this.drawPieces(animate ? previous : null);
@@ -96,8 +106,8 @@ export class Board {
   // The <use> reference for a piece letter, defining its symbol on first use (so the page
   // never holds the drawing of a man that is not on some board).
   pieceHref(letter) {
-    const kind = kindOf(letter, this.pieces), color = colorOf(letter), id = symbolId(kind, color);
-    if (!document.getElementById(id)) this.defs.insertAdjacentHTML('beforeend', pieceSymbol(kind, color));
+    const drawing = drawingOf(letter, this.pieces), color = colorOf(letter), id = symbolId(drawing, color);
+    if (!document.getElementById(id)) this.defs.insertAdjacentHTML('beforeend', pieceSymbol(drawing, color));
     return `#${id}`;
   }
 
@@ -138,15 +148,40 @@ export class Board {
     const elements = new Map();
     for (const [square, letter] of this.placement) {
       const { x, y } = this.geometry.centre(square, this.orientation);
-      const piece = svgElement('g', { class: 'piece', 'data-square': square, 'data-piece': letter }, layer);
-      const rotation = pieceRotation(letter, kindOf(letter, this.pieces), this.orientation);
+      const piece = svgElement('g', {
+        class: square === this.pending ? 'piece pending' : 'piece', 'data-square': square, 'data-piece': letter,
+        'data-drawing': drawingOf(letter, this.pieces),
+      }, layer);
+      const rotation = pieceRotation(letter, this.pieces, this.orientation);
       svgElement('use', {
         href: this.pieceHref(letter), x: x - size / 2, y: y - size / 2, width: size, height: size,
         ...(rotation ? { transform: `rotate(${rotation} ${x} ${y})` } : {}),
       }, piece);
+      const travel = this.travelAngle(square, letter);
+      if (travel !== null) {
+        svgElement('path', { d: travelArrow(x, y, size, travel), class: `travel-arrow ${colorOf(letter)}` }, piece);
+      }
       elements.set(square, piece);
     }
     if (previous) this.animateFrom(previous, elements);
+  }
+
+  // The screen angle (radians, 0 = up, clockwise) of the way a ring pawn goes, or null for
+  // every other man: toward the next cell in its direction.
+  travelAngle(square, letter) {
+    const direction = kindOf(letter, this.pieces)?.direction;
+    if (!direction) return null;
+    const { file, rank } = parseSquare(square), cells = this.geometry.ranks;
+    const step = direction === 'up' ? 1 : -1;
+    let ahead = { x: 0, y: -1 };
+    if (this.geometry.kind === 'ring') {
+      const here = this.geometry.centre(square, this.orientation);
+      const next = this.geometry.centre(squareName(file, ((rank - 1 + step + cells) % cells) + 1), this.orientation);
+      ahead = { x: next.x - here.x, y: next.y - here.y };
+    } else if ((step > 0) !== (this.orientation === 'white')) {
+      ahead = { x: 0, y: 1 };
+    }
+    return Math.atan2(ahead.x, -ahead.y);
   }
 
   // Slides the men that moved from where they stood: each man that appeared is matched with
@@ -272,13 +307,14 @@ export class Board {
     if (!drag) return;
     if (!drag.moving && Math.hypot(event.clientX - drag.startX, event.clientY - drag.startY) < DRAG_THRESHOLD_PX) return;
     drag.moving = true;
-    const piece = this.layers.pieces.querySelector(`.piece[data-square="${drag.from}"]`);
+    this.hideName();
+    const piece = this.svg.querySelector(`.piece[data-square="${drag.from}"]`);
     const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(this.svg.getScreenCTM().inverse());
     const centre = this.geometry.centre(drag.from, this.orientation);
     if (piece) {
       piece.classList.add('dragging');
       piece.setAttribute('transform', `translate(${point.x - centre.x} ${point.y - centre.y})`);
-      this.layers.pieces.append(piece);
+      this.layers.drag.append(piece);
     }
     const over = this.geometry.squareAt(point.x, point.y, this.orientation);
     if (over !== drag.over) { drag.over = over; this.drawMarks(); }
@@ -309,9 +345,11 @@ export class Board {
   }
 
   resetDraggedPiece(square) {
-    const piece = this.layers.pieces.querySelector(`.piece[data-square="${square}"]`);
-    piece?.removeAttribute('transform');
-    piece?.classList.remove('dragging');
+    const piece = this.layers.drag.querySelector(`.piece[data-square="${square}"]`);
+    if (!piece) return;
+    piece.removeAttribute('transform');
+    piece.classList.remove('dragging');
+    this.layers.pieces.append(piece);
   }
 
   // Keyboard: arrows move a cursor, Enter or Space acts as a click on it, Escape deselects.
@@ -346,8 +384,48 @@ export class Board {
 
   describeCursor() {
     const letter = this.placement.get(this.cursor);
-    const what = letter ? `${colorOf(letter)} ${kindOf(letter, this.pieces)}` : 'empty';
+    const what = letter ? manName(letter, this.pieces) : 'empty';
     const state = this.selected ? `, ${this.selected} selected` : '';
     this.svg.setAttribute('aria-label', `Board, cursor on ${this.cursor}: ${what}${state}. Arrows move, Enter selects.`);
+  }
+
+  // --- names ---
+
+  // A mouse resting on a man, or a finger pressed on one for a moment, names it.
+  listenForNames() {
+    const name = event => {
+      const square = this.squareAtEvent(event);
+      const letter = square && this.placement.get(square);
+      if (!letter || this.drag?.moving) return this.hideName();
+      const { x, y } = this.geometry.centre(square, this.orientation);
+      const box = this.svg.getBoundingClientRect(), scale = box.width / this.geometry.width;
+      this.tip.textContent = manName(letter, this.pieces).replace(/^./, c => c.toUpperCase());
+      this.tip.dataset.square = square;
+      this.tip.style.left = `${x * scale}px`;
+      this.tip.style.top = `${(y - this.geometry.pieceSize / 2) * scale}px`;
+      this.tip.hidden = false;
+    };
+    this.svg.addEventListener('pointermove', event => {
+      if (event.pointerType === 'mouse' && !event.buttons) name(event);
+      else if (this.press && Math.hypot(event.clientX - this.press.x, event.clientY - this.press.y) > DRAG_THRESHOLD_PX) this.endPress();
+    });
+    this.svg.addEventListener('pointerleave', () => { this.endPress(); this.hideName(); });
+    this.svg.addEventListener('pointerdown', event => {
+      this.hideName();
+      const timer = setTimeout(() => name(event), LONG_PRESS_MS);
+      this.press = { timer, x: event.clientX, y: event.clientY };
+    });
+    this.svg.addEventListener('pointerup', () => this.endPress());
+    this.svg.addEventListener('pointercancel', () => this.endPress());
+    this.svg.addEventListener('contextmenu', event => { if (!this.tip.hidden) event.preventDefault(); });
+  }
+
+  endPress() {
+    if (this.press) clearTimeout(this.press.timer);
+    this.press = null;
+  }
+
+  hideName() {
+    this.tip.hidden = true;
   }
 }

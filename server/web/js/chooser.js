@@ -1,7 +1,7 @@
 // The chooser shown over the board when one (from, to) allows several moves: the promotion
 // piece, or the facing a spearman ends with. Resolves to the chosen move, or null if dismissed.
 import { h } from './dom.js';
-import { kindOf, pieceRotation } from './pieces.js';
+import { pieceRotation } from './pieces.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -10,7 +10,7 @@ function pieceIcon(board, letter) {
   svg.setAttribute('viewBox', '0 0 45 45');
   const use = document.createElementNS(SVG_NS, 'use');
   use.setAttribute('href', board.pieceHref(letter));
-  const rotation = pieceRotation(letter, kindOf(letter, board.pieces), board.orientation);
+  const rotation = pieceRotation(letter, board.pieces, board.orientation);
   if (rotation) use.setAttribute('transform', `rotate(${rotation} 22.5 22.5)`);
   svg.append(use);
   return svg;

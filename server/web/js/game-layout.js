@@ -5,8 +5,14 @@ import { h } from './dom.js';
 
 function playerBar(position) {
   return h(`div.player.panel.${position}`, { dataset: { position } },
-    h('span.player-name', {}, ''), h('span.clock', { role: 'timer', 'aria-live': 'off' }, ''));
+    h('span.player-name', {}, ''),
+    h('span.double-move', { hidden: true, title: 'This side still moves twice a turn, until its first capture' }, '2 moves a turn'),
+    h('span.clock', { role: 'timer', 'aria-live': 'off' }, ''));
 }
+
+// A button that stays pressed or not (sound, notifications, staying on a past move).
+const toggle = (label, action, title) =>
+  h('button.button.toggle', { type: 'button', 'data-action': action, 'aria-pressed': 'false', title }, label);
 
 export function buildGameLayout(main, { gameId, pgnHref }) {
   const button = (label, attributes = {}) => h('button.button', { type: 'button', ...attributes }, label);
@@ -18,9 +24,20 @@ export function buildGameLayout(main, { gameId, pgnHref }) {
       'Kriegspiel: spectators see only the umpire\'s announcements until the game ends.'),
     status: h('div.status', { role: 'status', 'aria-live': 'polite' }),
     notice: h('p.notice', { role: 'alert', hidden: true }),
+    title: h('h1.game-title', {}, ''),
+    timeControl: h('span.time-control', {}, ''),
+    mode: h('span.game-mode', {}, ''),
+    legend: button('Pieces', { class: 'button small', 'data-action': 'legend', title: 'How each man moves' }),
     invite: h('div.panel.invite', { hidden: true }),
     inviteInput: h('input', { type: 'text', readonly: true, 'aria-label': 'Invitation link' }),
-    copyInvite: button('Copy', { class: 'button small', 'data-action': 'copy-invite' }),
+    copyInvite: button('Copy link', { class: 'button small primary', 'data-action': 'copy-invite' }),
+    browsing: h('div.panel.browsing', { hidden: true }),
+    browsingText: h('span.browsing-text'),
+    pin: toggle('Stay here', 'pin', 'Keep this position when a move is played'),
+    spearmanHint: h('p.spearman-hint', { hidden: true },
+      'To turn a spearman where it stands, click it twice (or press Enter twice on it) and pick the facing.'),
+    sound: toggle('Sound', 'sound', 'Sounds for moves, captures, check and the end'),
+    notify: toggle('Notify me', 'notify', 'A browser notification when it is your move or your opponent joins, while this tab is hidden'),
     drawOffer: h('div.panel.draw-offer', { hidden: true }),
     drawOfferText: h('span'),
     acceptDraw: button('Accept draw', { class: 'button small primary', 'data-action': 'accept-draw' }),
@@ -35,25 +52,34 @@ export function buildGameLayout(main, { gameId, pgnHref }) {
     draw: button('Offer draw', { 'data-action': 'draw' }),
     resign: button('Resign', { class: 'button danger', 'data-action': 'resign' }),
     kriegspiel: h('div.panel.kriegspiel', { hidden: true }),
+    kriegspielBar: h('div.panel.kriegspiel-bar', { hidden: true }),
+    latestAnnouncement: h('p.latest-announcement', { 'aria-hidden': 'true' }, ''),
     askAny: button('Are there any?', { class: 'button primary', 'data-action': 'any' }),
     pawnCaptureOwed: h('p.pawn-capture-owed', { hidden: true }, 'Try! Your next try must be a pawn capture.'),
     announcements: h('ol.announcements', { 'aria-label': 'Umpire announcements', 'aria-live': 'polite' }),
   };
   parts.invite.append(
-    h('span', {}, 'Send this link to your opponent:'),
+    h('strong', {}, 'Waiting for an opponent'),
+    h('span', {}, 'Send this link to the person you want to play; the game starts when they open it.'),
     h('div.invite-row', {}, parts.inviteInput, parts.copyInvite));
+  parts.browsing.append(parts.browsingText,
+    h('div.controls', {}, button('Back to the game', { class: 'button small primary', 'data-action': 'present' }), parts.pin));
+  parts.kriegspielBar.append(parts.latestAnnouncement, parts.askAny);
   parts.drawOffer.append(parts.drawOfferText, parts.acceptDraw);
   parts.kriegspiel.append(
-    h('p.kriegspiel-note', {}, 'Umpire'), parts.askAny, parts.pawnCaptureOwed, parts.announcements);
+    h('p.kriegspiel-note', {}, 'Umpire'), parts.pawnCaptureOwed, parts.announcements);
   parts.actions = h('div.controls.actions', {}, parts.abort, parts.draw, parts.resign);
 
   main.replaceChildren(h('div.game', {},
-    h('div.board-column', {}, parts.topPlayer, parts.boardHost, parts.bottomPlayer, parts.hiddenBoardNote),
+    h('header.game-header', {}, parts.title, parts.timeControl, parts.mode, parts.legend),
+    parts.invite,
+    h('div.board-column', {}, parts.topPlayer, parts.boardHost, parts.bottomPlayer, parts.kriegspielBar, parts.hiddenBoardNote),
     h('aside.side', { 'aria-label': 'Game' },
-      h('div.panel', {}, parts.status, parts.notice),
-      parts.invite, parts.drawOffer, parts.moveList,
+      h('div.panel', {}, parts.status, parts.spearmanHint, parts.notice),
+      parts.browsing, parts.drawOffer, parts.moveList,
       h('div.controls.replay', { 'aria-label': 'Replay' }, parts.first, parts.previous, parts.next, parts.last),
       h('div.controls', {}, parts.flip, parts.pgn),
-      parts.actions, parts.kriegspiel)));
+      parts.actions, parts.kriegspiel,
+      h('div.controls.settings', {}, parts.sound, parts.notify))));
   return parts;
 }

@@ -1,6 +1,7 @@
 // One game, for a player, both players on one device, or a spectator: it keeps the game as the
 // server tells it, shows it, and sends the viewer's moves and actions.
 import { fetchGame, loadSeat, pgnPath } from './api.js';
+import { Attention } from './attention.js';
 import { Board } from './board.js';
 import { choose } from './chooser.js';
 import { Clocks, formatClock } from './clock.js';
@@ -9,12 +10,13 @@ import { capitalize, h, otherColor } from './dom.js';
 import { parsePlacement, sideToMove } from './fen.js';
 import { buildGameLayout } from './game-layout.js';
 import { geometryFor } from './geometry.js';
-import { KriegspielLog, readableMove } from './kriegspiel.js';
+import { KriegspielLog } from './kriegspiel.js';
+import { showLegend } from './legend.js';
 import { renderMoveList } from './movelist.js';
 import { destinations, movesBetween, parseMove } from './moves.js';
 import { colorOf, kindOf } from './pieces.js';
-import { Replayer } from './replay.js';
 import { GameSocial } from './social.js';
+import { Sounds } from './sound.js';
 
 const REASONS = {
   checkmate: 'by checkmate', stalemate: 'by stalemate', repetition: 'by threefold repetition',
@@ -24,6 +26,16 @@ const REASONS = {
 };
 
 const RESULTS = { '1-0': 'White wins', '0-1': 'Black wins', '1/2-1/2': 'Draw', '*': 'Game aborted' };
+
+// "5 + 3" (minutes + seconds a move), "Untimed".
+function timeControl(clock) {
+  if (!clock) return 'Untimed';
+  const minutes = clock.initial_ms / 60000;
+  return `${Number.isInteger(minutes) ? minutes : minutes.toFixed(1)} + ${clock.increment_ms / 1000}`;
+}
+
+// Below this much time left a player's clock turns red and warns once.
+const lowTimeMs = clock => Math.min(10000, clock.initial_ms * .2);
 
 const ERRORS = {
   illegal_move: 'That move is not legal.', not_your_turn: 'It is not your turn.',
@@ -36,25 +48,30 @@ class GamePage {
     this.id = id;
     this.variant = variant;
     this.geometry = geometryFor(variant.board);
-    this.replayer = new Replayer(variant, this.geometry);
     this.local = Boolean(seat?.local);
     this.you = this.local ? 'both' : seat?.color ?? 'spectator';
     this.seat = seat;
     this.setConnectionStatus = setConnectionStatus;
 
     this.status = 'waiting';
-    this.history = [{ placement: new Map(), mover: null, move: null }];
+    this.history = [{ placement: new Map(), mover: null, move: null, fen: null }];
     this.sans = [];
     this.turn = 'white';
-    this.viewing = null;
+    this.viewing = null;  // the index of a past position shown, or null for the present
+    this.pinned = false;  // stay on the past position shown when a move comes
+    this.doubleMoves = [];
     this.legalBySeat = {};
     this.positionV = null;
     this.drawOffer = null;
-    this.pending = null;
+    this.pending = null;  // {uci, from, to, placement}: a move sent, not yet confirmed
     this.clocks = new Clocks();
-    this.kriegspiel = new KriegspielLog(this.you);
+    this.lowTimeWarned = {};
+    this.kriegspiel = new KriegspielLog(this.you, variant.pieces);
+    this.sounds = new Sounds();
+    this.attention = new Attention();
 
     this.ui = buildGameLayout(main, { gameId: id, pgnHref: pgnPath(id) });
+    main.querySelector('.game').classList.toggle('with-umpire-bar', Boolean(variant.hidden));
     this.board = new Board(this.ui.boardHost, {
       geometry: this.geometry, pieces: variant.pieces, interactive: true,
       orientation: this.you === 'black' ? 'black' : 'white',
@@ -81,7 +98,9 @@ class GamePage {
     const statuses = {};
     const report = (seatName, status) => {
       statuses[seatName] = status;
-      this.setConnectionStatus(Object.values(statuses).includes('offline') ? 'offline' : 'online');
+      this.online = !Object.values(statuses).includes('offline');
+      if (!this.online && this.pending) this.undoPending('The connection dropped before the server confirmed your move: once it is back, the board shows whether it was played.');
+      this.showConnection();
     };
     const open = (seatName, token) => new GameConnection(this.id, token, {
       onMessage: message => this.receive(message, seatName),
@@ -93,8 +112,15 @@ class GamePage {
     this.primary = this.local ? 'white' : this.you;
   }
 
+  showConnection() {
+    this.setConnectionStatus(this.online === false ? 'offline' : 'online', { finished: this.status === 'finished' });
+  }
+
+  // Whether the message went out; if not, the viewer is told.
   send(message, seatName = this.local ? this.turn : this.you) {
-    if (!this.connections[seatName]?.send(message)) this.showNotice('Not connected: wait for the connection to come back.');
+    if (this.connections[seatName]?.send(message)) return true;
+    this.showNotice('Not connected: wait for the connection to come back.');
+    return false;
   }
 
   receive(message, seatName) {
@@ -106,10 +132,12 @@ class GamePage {
     if (this.social.receive(message)) return;
     switch (message.t) {
       case 'state': this.applyState(message); break;
-      case 'joined': this.status = message.status ?? 'playing'; this.positionV = message.v; break;
+      case 'joined': this.applyJoined(message); break;
       case 'move': this.applyMove(message); break;
       case 'umpire': this.applyUmpire(message); break;
       case 'draw_offer': this.drawOffer = message.by; break;
+      case 'draw_declined': this.drawOffer = null; break;
+      case 'takeback': this.applyTakeback(message); break;
       case 'end': this.applyEnd(message); break;
       case 'error': this.applyError(message); break;
       default: return;
@@ -117,6 +145,17 @@ class GamePage {
     if (message.clock !== undefined) this.clocks.update(message.clock);
     if (message.t !== 'error') this.ui.notice.hidden = true;
     this.render();
+  }
+
+  applyJoined(message) {
+    this.status = message.status ?? 'playing';
+    this.positionV = message.v;
+    if (this.isPlayer && !this.local) {
+      this.sounds.play('notify');
+      this.attention.notify(this.turn === this.you ? 'Your opponent joined: your move.' : 'Your opponent joined.');
+      // Said in the tab's title until the player looks at the page again.
+      if (document.hidden) this.titleNote = 'Your opponent joined';
+    }
   }
 
   applyState(message) {
@@ -127,79 +166,98 @@ class GamePage {
     this.positionV = message.v;
     this.pending = null;
     this.viewing = null;
+    this.pinned = false;
     this.turn = message.turn ?? sideToMove(message.fen) ?? this.turn;
+    this.doubleMoves = message.double_moves ?? [];
+    this.clockSetting = message.clock;
+    this.startFen = message.start_fen;
+    this.positions = message.positions ?? [];
     if (this.hidden) {
-      this.history = [{ placement: message.fen ? parsePlacement(message.fen, this.geometry) : new Map(), mover: null, move: null }];
+      this.history = [{ placement: message.fen ? parsePlacement(message.fen, this.geometry) : new Map(), mover: null, move: null, fen: message.fen }];
       this.sans = [];
     } else {
-      this.history = this.replayer.positions(message.start_fen, message.moves ?? []);
-      this.history.at(-1).placement = parsePlacement(message.fen, this.geometry);
+      this.history = this.historyOf(message.start_fen, message.moves ?? [], this.positions);
       this.sans = message.sans ?? [];
     }
     if (this.variant.hidden) this.rebuildKriegspiel(message);
     if (this.hidden) this.history[0].move = this.kriegspiel.ownMoves.at(-1)?.uci ?? null;
     if (!message.clock) this.clocks = new Clocks();
+    this.showConnection();
+  }
+
+  // Every position of the game, as the server sent them: the start, then one after each move,
+  // each with the side that made the move (the side to move before it).
+  historyOf(startFen, moves, positions) {
+    const history = [{ placement: parsePlacement(startFen, this.geometry), mover: null, move: null, fen: startFen }];
+    moves.forEach((uci, index) => {
+      const fen = positions[index];
+      history.push({ placement: parsePlacement(fen, this.geometry), mover: sideToMove(history[index].fen), move: uci, fen });
+    });
+    return history;
   }
 
   // Kriegspiel: the announcements are rebuilt whole from what the viewer has heard (`umpire`),
   // so a reload or a reconnection shows the same log, refused tries and questions, once each.
   rebuildKriegspiel(message) {
-    const k = new KriegspielLog(this.you);
+    const k = new KriegspielLog(this.you, this.variant.pieces);
     this.kriegspiel = k;
-    if (!Array.isArray(message.umpire)) {  // a server without the umpire list: the own moves only
-      for (const uci of message.moves ?? []) k.ownMoves.push({ uci, text: readableMove(uci, null) });
-      return;
-    }
-    // The men that moved are named from the real positions once the game is public, else from
-    // the viewer's own board replayed from the start (their moves, their men taken).
+    // The men that moved are named from the positions the server sent: the real ones once the
+    // game is public, else the viewer's own board after each move.
     const finished = message.status === 'finished';
-    let own = finished ? null : this.ownStart(message.start_fen);
+    const start = parsePlacement(message.start_fen, this.geometry);
+    const own = finished ? start : new Map([...start].filter(([, letter]) => colorOf(letter) === this.you));
+    const before = ply => (ply === 0 ? own : parsePlacement(this.positions[ply - 1], this.geometry));
     let ply = 0;
     for (const entry of message.umpire) {
-      const placement = finished ? this.history[ply]?.placement : own;
       const from = parseMove(entry.move)?.from;
       const san = finished && entry.say === 'moved' ? this.sans[ply] ?? null : null;
-      k.hear(entry, { letter: (from && placement?.get(from)) ?? null, san });
-      if (entry.say !== 'moved') continue;
-      if (!finished) own = this.advanceOwnBoard(own, entry);
-      ply++;
+      k.hear(entry, { letter: (from && before(ply)?.get(from)) ?? null, san });
+      if (entry.say === 'moved') ply++;
     }
-  }
-
-  ownStart(startFen) {
-    if (!this.isPlayer || !startFen) return new Map();
-    return new Map([...parsePlacement(startFen, this.geometry)].filter(([, letter]) => colorOf(letter) === this.you));
-  }
-
-  advanceOwnBoard(own, entry) {
-    if (entry.by === this.you && entry.move) return this.replayer.apply(own, entry.move).next;
-    if (!entry.capture || !own.has(entry.capture)) return own;
-    const next = new Map(own);
-    next.delete(entry.capture);
-    return next;
   }
 
   applyMove(message) {
     this.drawOffer = null;
     this.positionV = message.v;
     if (!message.move) return;  // a hidden game: the umpire speaks instead
-    const moving = this.history.at(-1).placement.get(parseMove(message.move).from);
-    const mover = moving ? colorOf(moving) : this.turn;
-    this.history.push({ placement: parsePlacement(message.fen, this.geometry), mover, move: message.move });
+    this.history.push({ placement: parsePlacement(message.fen, this.geometry), mover: this.turn, move: message.move, fen: message.fen });
     this.sans[message.ply] = message.san;
     this.turn = message.turn ?? sideToMove(message.fen);
+    if (message.double_moves) this.doubleMoves = message.double_moves;
     this.pending = null;
-    if (this.viewing !== null && this.viewing === this.history.length - 2) this.viewing = null;
+    // A new move brings the viewer back to the present, unless they asked to stay.
+    if (!this.pinned) this.viewing = null;
+    const san = message.san ?? '';
+    this.sounds.play(/[+#]$/.test(san) ? 'check' : san.includes('x') ? 'capture' : 'move');
+    this.announceTurn();
+  }
+
+  // Moves taken back: the game as the server now has it, from its positions.
+  applyTakeback(message) {
+    this.positionV = message.v;
+    this.history = this.historyOf(this.startFen, message.moves, message.positions);
+    this.sans = message.sans;
+    this.turn = message.turn;
+    if (message.double_moves) this.doubleMoves = message.double_moves;
+    this.pending = null;
+    this.viewing = this.pinned && this.viewing < this.history.length - 1 ? this.viewing : null;
+  }
+
+  // The player whose move it now is hears of it, if the page is out of sight.
+  announceTurn() {
+    if (this.status === 'playing' && this.isPlayer && !this.local && this.turn === this.you) this.attention.notify('Your move.');
   }
 
   applyUmpire(message) {
     this.positionV = message.v;
     const mine = message.by === this.you;
-    const entry = message.say === 'illegal' && mine && !message.move ? { ...message, move: this.pending } : message;
+    const entry = message.say === 'illegal' && mine && !message.move ? { ...message, move: this.pending?.uci } : message;
     const from = parseMove(entry.move)?.from;
     this.kriegspiel.hear(entry, { letter: (from && this.history.at(-1).placement.get(from)) ?? null });
     if (message.say === 'moved') {
       this.turn = otherColor(message.by);
+      this.sounds.play(message.check?.length ? 'check' : message.capture ? 'capture' : 'move');
+      this.announceTurn();
       if (message.fen) this.history = [{ placement: parsePlacement(message.fen, this.geometry), mover: message.by, move: mine ? message.move : this.history.at(-1).move }];
     }
     if (mine && message.say !== 'any') this.pending = null;
@@ -211,7 +269,11 @@ class GamePage {
     this.reason = message.reason;
     this.drawOffer = null;
     this.pending = null;
+    this.viewing = null;
+    this.pinned = false;
     this.clocks.stop();
+    this.sounds.play('end');
+    this.showConnection();
     if (this.variant.hidden) this.reloadFinished();
   }
 
@@ -231,6 +293,12 @@ class GamePage {
   applyError(message) {
     this.pending = null;
     this.showNotice(message.message && !ERRORS[message.code] ? message.message : ERRORS[message.code] ?? message.code);
+  }
+
+  // A move that will not be confirmed: the board goes back to the game as the server has it.
+  undoPending(text) {
+    this.pending = null;
+    this.showNotice(text);
   }
 
   showNotice(text) {
@@ -265,16 +333,23 @@ class GamePage {
     const ply = this.hidden
       ? this.kriegspiel.ownMoves.length * 2 + (this.you === 'black' ? 1 : 0)
       : this.history.length - 1;
-    this.send({ t: 'move', move: uci, ply });
-    this.pending = uci;
-    const placement = this.replayer.apply(this.history.at(-1).placement, uci).next;
-    this.board.setPosition(placement, { lastMove: { from, to }, animate: !dragged });
+    if (!this.send({ t: 'move', move: uci, ply })) {
+      this.undoPending('You are not connected, so the move was not sent: it is undone. Play it again once the connection is back.');
+      return;
+    }
+    // Until the server answers, the man is shown carried to its square, marked as pending.
+    const placement = new Map(this.history.at(-1).placement);
+    const letter = placement.get(from), suffix = parseMove(uci).suffix;
+    placement.delete(from);
+    placement.set(to, suffix ? (colorOf(letter) === 'white' ? suffix.toUpperCase() : suffix) : letter);
+    this.pending = { uci, from, to, placement };
+    this.board.setPosition(placement, { lastMove: { from, to }, animate: !dragged, pending: to });
     this.board.setDests(null);
   }
 
   chooseBetween(from, to, candidates) {
     const moving = this.history.at(-1).placement.get(from);
-    const kind = kindOf(moving, this.variant.pieces);
+    const turning = Boolean(kindOf(moving, this.variant.pieces)?.turns_to?.length);
     const cased = letter => (colorOf(moving) === 'white' ? letter.toUpperCase() : letter.toLowerCase());
     const seen = new Set();
     const options = [];
@@ -283,12 +358,11 @@ class GamePage {
       const letter = suffix ? cased(suffix) : moving;
       if (seen.has(letter)) continue;
       seen.add(letter);
-      const name = kindOf(letter, this.variant.pieces);
-      const label = kind === 'spearman' ? `Face ${{ M: 'along the file', L: 'forward-left', D: 'forward-right' }[letter.toUpperCase()]}`
-        : suffix ? capitalize(name) : 'Stay a pawn';
+      const name = kindOf(letter, this.variant.pieces)?.name ?? letter;
+      const label = turning ? `Become ${name}` : suffix ? capitalize(name) : `Keep the ${name}`;
       options.push({ move: uci, letter, label });
     }
-    return choose(this.board, to, kind === 'spearman' ? 'Facing' : 'Promote to', options);
+    return choose(this.board, to, turning ? 'Facing' : 'Promote to', options);
   }
 
   // --- viewer actions ---
@@ -300,7 +374,12 @@ class GamePage {
       'accept-draw': () => this.send({ t: 'draw' }, this.local ? otherColor(this.drawOffer) : this.you),
       first: () => this.goTo(0), previous: () => this.goTo(this.shownIndex() - 1),
       next: () => this.goTo(this.shownIndex() + 1), last: () => this.goTo(this.history.length - 1),
+      present: () => this.goTo(this.history.length - 1),
       flip: () => { this.board.flip(); this.render(); },
+      pin: () => { this.pinned = !this.pinned; this.render(); },
+      legend: () => showLegend(this.variant),
+      sound: () => { this.sounds.setEnabled(!this.sounds.enabled); this.render(); },
+      notify: async () => { await this.attention.setEnabled(!this.attention.enabled); this.render(); },
       abort: () => this.send({ t: 'abort' }),
       draw: () => this.send({ t: 'draw' }),
       resign: () => this.confirmResign(),
@@ -319,6 +398,12 @@ class GamePage {
       actions[action]();
     };
     document.addEventListener('keydown', this.keyListener);
+    this.visibilityListener = () => {
+      if (document.hidden || !this.titleNote) return;
+      this.titleNote = null;
+      this.render();
+    };
+    document.addEventListener('visibilitychange', this.visibilityListener);
     ui.resign.addEventListener('blur', () => this.disarmResign());
   }
 
@@ -356,6 +441,7 @@ class GamePage {
     const last = this.history.length - 1;
     const target = Math.max(0, Math.min(last, index));
     this.viewing = target === last ? null : target;
+    if (this.viewing === null) this.pinned = false;
     this.render();
   }
 
@@ -369,7 +455,22 @@ class GamePage {
     this.renderControls();
     this.renderKriegspiel();
     this.social.render();
-    document.title = `${this.variant.title ?? this.variant.name} · ${this.statusLine()} · Arbiter`;
+    this.renderHeader();
+    const yourMove = this.status === 'playing' && this.isPlayer && !this.local && this.turn === this.you;
+    const note = this.titleNote ? `${this.titleNote} · ` : '';
+    document.title = `${yourMove ? '● ' : ''}${note}${this.statusLine()} · ${this.variant.title} · Arbiter`;
+  }
+
+  renderHeader() {
+    const ui = this.ui;
+    ui.title.textContent = this.variant.title;
+    ui.timeControl.textContent = timeControl(this.clockSetting);
+    ui.mode.textContent = this.local ? 'Both sides on this device' : this.isPlayer ? `You play ${this.you}` : 'Watching';
+    ui.sound.setAttribute('aria-pressed', String(this.sounds.enabled));
+    ui.sound.textContent = this.sounds.enabled ? 'Sound on' : 'Sound off';
+    ui.notify.setAttribute('aria-pressed', String(this.attention.enabled));
+    ui.notify.textContent = this.attention.enabled ? 'Notifications on' : 'Notify me';
+    ui.notify.hidden = !this.isPlayer || this.local || !this.attention.available || this.status === 'finished';
   }
 
   renderBoard() {
@@ -379,9 +480,11 @@ class GamePage {
     let check = null;
     if (this.hidden ? this.kriegspiel.checked : /[+#]$/.test(this.sans[index - 1] ?? '')) {
       const checkedColor = this.hidden ? this.you : otherColor(shown.mover);
-      check = [...shown.placement].find(([, letter]) => colorOf(letter) === checkedColor && kindOf(letter, this.variant.pieces) === 'king')?.[0] ?? null;
+      check = [...shown.placement].find(([, letter]) => colorOf(letter) === checkedColor && kindOf(letter, this.variant.pieces)?.royal)?.[0] ?? null;
     }
-    if (!this.pending) this.board.setPosition(shown.placement, { lastMove: move ? { from: move.from, to: move.to } : null, check });
+    const pending = this.viewing === null ? this.pending : null;
+    if (pending) this.board.setPosition(pending.placement, { lastMove: pending, pending: pending.to, animate: false });
+    else this.board.setPosition(shown.placement, { lastMove: move ? { from: move.from, to: move.to } : null, check });
     this.board.setDests(destinations(this.currentLegal()));
     this.board.setKriegspielMarks(this.hidden
       ? { refused: this.kriegspiel.refused, captureSquare: this.kriegspiel.captureSquare }
@@ -399,6 +502,8 @@ class GamePage {
       const waiting = this.status === 'waiting' && !this.local && this.isPlayer && color !== this.you;
       bar.querySelector('.player-name').textContent =
         capitalize(color) + (color === this.you ? ' (you)' : '') + (waiting ? ': waiting to join' : '');
+      bar.querySelector('.double-move').hidden = !(this.variant.two_move_turns && this.status !== 'finished'
+        && this.doubleMoves.includes(color));
     }
     this.renderClocks();
   }
@@ -412,8 +517,17 @@ class GamePage {
       const color = bar.dataset.color;
       const remaining = clocks.now()[color];
       element.textContent = formatClock(remaining);
-      element.classList.toggle('running', clocks.running === color && this.status === 'playing');
-      element.classList.toggle('low', remaining < 10000);
+      const running = clocks.running === color && this.status === 'playing';
+      const low = remaining < lowTimeMs(clocks.clock);
+      element.classList.toggle('running', running);
+      element.classList.toggle('low', low);
+      // Once each time a player's own clock runs low: a sound for the player at the board.
+      const own = this.local ? running : color === this.you;
+      if (!low) this.lowTimeWarned[color] = false;
+      else if (running && own && !this.lowTimeWarned[color]) {
+        this.lowTimeWarned[color] = true;
+        this.sounds.play('lowTime');
+      }
       element.setAttribute('aria-label', `${color} clock ${formatClock(remaining)}`);
     }
   }
@@ -451,6 +565,17 @@ class GamePage {
     const showInvite = this.status === 'waiting' && Boolean(this.seat?.invite);
     ui.invite.hidden = !showInvite;
     if (showInvite) ui.inviteInput.value = location.origin + this.seat.invite;
+    ui.spearmanHint.hidden = !(this.status === 'playing' && this.isPlayer
+      && this.variant.pieces.some(kind => kind.turns_to?.length));
+    // Looking at an earlier position of a live game: said, with the way back and the choice to stay.
+    const browsing = this.status === 'playing' && this.viewing !== null;
+    ui.browsing.hidden = !browsing;
+    if (browsing) {
+      const yourMove = this.isPlayer && (this.local || this.turn === this.you) ? '; it is your move' : '';
+      ui.browsingText.textContent = `You are looking at move ${this.viewing} of ${this.history.length - 1}${yourMove}.`
+        + (this.pinned ? ' The board stays here when a move is played.' : ' A new move brings the board back to the game.');
+      ui.pin.setAttribute('aria-pressed', String(this.pinned));
+    }
     const offerFromOpponent = this.drawOffer && this.status === 'playing' && this.isPlayer
       && (this.local ? this.drawOffer !== this.turn : this.drawOffer !== this.you);
     ui.drawOffer.hidden = !(this.drawOffer && this.status === 'playing');
@@ -498,6 +623,8 @@ class GamePage {
     ui.kriegspiel.hidden = !this.variant.hidden;
     if (!this.variant.hidden) return;
     const myTurn = this.status === 'playing' && this.isPlayer && this.turn === this.you;
+    ui.kriegspielBar.hidden = this.status === 'finished';
+    ui.latestAnnouncement.textContent = k.latest || 'The umpire has announced nothing yet.';
     ui.askAny.hidden = !this.isPlayer || this.status === 'finished';
     ui.askAny.disabled = !myTurn || k.askedThisTurn;
     ui.askAny.title = k.pawnCaptureOwed ? 'Your next try must be a pawn capture.' : '';
@@ -512,12 +639,14 @@ class GamePage {
     list.append(...k.log.slice(list.childElementCount).map(line => h('li', {
       class: [line.mine ? 'mine' : '', line.refused ? 'refused' : ''].join(' ').trim() || null,
     }, line.text)));
-    list.lastElementChild?.scrollIntoView({ block: 'nearest' });
+    // Only the log scrolls: the page (and the board) stays where the player has it.
+    list.scrollTop = list.scrollHeight;
   }
 
   destroy() {
     clearInterval(this.ticker);
     document.removeEventListener('keydown', this.keyListener);
+    document.removeEventListener('visibilitychange', this.visibilityListener);
     for (const connection of Object.values(this.connections)) connection.close();
   }
 }

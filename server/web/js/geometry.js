@@ -79,7 +79,8 @@ function rectGeometry(files, ranks) {
 // The ring: White's home cells 16 and 1 meet at the bottom, Black's 8 and 9 at the top; cells
 // count up counter-clockwise (up the right-hand side) seen from White.
 function ringGeometry(rings, cells) {
-  const outer = 400, inner = 150, band = (outer - inner) / rings, margin = 40;
+  // The hole and the margin are as small as the labels allow, for inner cells a finger can hit.
+  const outer = 400, inner = 130, band = (outer - inner) / rings, margin = 26;
   const cx = outer + margin, cy = outer + margin;
   const span = 2 * Math.PI / cells;
   const turn = orientation => (orientation === 'white' ? 0 : Math.PI);

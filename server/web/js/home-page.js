@@ -9,6 +9,7 @@ import { GameList, myGames } from './game-lists.js';
 import { geometryFor } from './geometry.js';
 import { Lobby } from './lobby.js';
 import { myName, nameField } from './names.js';
+import { showLegend } from './legend.js';
 
 const CLOCKS = [
   ['untimed', 'Untimed'], ['60+0', '1 + 0'], ['180+2', '3 + 2'], ['300+3', '5 + 3'],
@@ -25,7 +26,11 @@ function variantCard(variant, checked) {
     host,
     h('span.variant-title', {}, variant.title ?? variant.name),
     variant.hidden ? h('span.hidden-badge', {}, 'hidden board') : null,
-    h('span.variant-description', {}, variant.description ?? ''));
+    h('span.variant-description', {}, variant.description ?? ''),
+    h('button.button.small.legend-button', {
+      type: 'button', 'data-action': 'legend', 'aria-label': `The men of ${variant.title}`,
+      onclick: event => { event.preventDefault(); showLegend(variant); },
+    }, 'Pieces'));
 }
 
 function colourChoice() {
@@ -39,17 +44,25 @@ function clockChoice() {
   const select = h('select', { name: 'clock', 'aria-label': 'Clock' },
     CLOCKS.map(([value, label]) => h('option', { value }, label)));
   const custom = h('div.clock-inputs', { hidden: true },
-    h('label', {}, 'Minutes', h('input', { type: 'number', name: 'minutes', min: '1', max: '1440', value: '10' })),
-    h('label', {}, 'Increment (s)', h('input', { type: 'number', name: 'increment', min: '0', max: '3600', value: '5' })));
+    h('label', {}, 'Minutes', h('input', { type: 'number', name: 'minutes', min: '0', max: '1440', step: 'any', value: '10' })),
+    h('label', {}, 'Increment (s)', h('input', { type: 'number', name: 'increment', min: '0', max: '3600', step: 'any', value: '5' })));
   select.addEventListener('change', () => { custom.hidden = select.value !== 'custom'; });
   return [h('label.field', {}, h('span', {}, 'Clock'), select), custom];
 }
 
+// The clock chosen, or throws an Error saying in the form's words what is wrong with it.
 function readClock(form) {
   const choice = form.elements.clock.value;
   if (choice === 'untimed') return undefined;
   if (choice === 'custom') {
-    return { initial_s: Math.round(Number(form.elements.minutes.value) * 60), increment_s: Number(form.elements.increment.value) };
+    const minutes = form.elements.minutes.value.trim(), increment = form.elements.increment.value.trim();
+    if (minutes === '' || !(Number(minutes) > 0 && Number(minutes) <= 1440)) {
+      throw new Error('Minutes must be a number above 0 and at most 1440 (a day).');
+    }
+    if (increment !== '' && !(Number(increment) >= 0 && Number(increment) <= 3600)) {
+      throw new Error('The increment must be from 0 to 3600 seconds.');
+    }
+    return { initial_s: Number(minutes) * 60, increment_s: Number(increment || 0) };
   }
   const [initial, increment] = choice.split('+').map(Number);
   return { initial_s: initial, increment_s: increment };
@@ -58,12 +71,14 @@ function readClock(form) {
 export function showHome(main, { variants }) {
   const error = h('p.form-error', { role: 'alert' });
   const localButton = h('button.button', { type: 'button', 'data-action': 'local' }, 'Play on this device');
-  const form = h('form.create-panel', { 'aria-label': 'New game' },
+  // The form checks its own fields, to say what is wrong in its own words.
+  const form = h('form.create-panel', { 'aria-label': 'New game', novalidate: true },
     h('h1', {}, 'New game'),
     nameField(),
     colourChoice(),
     clockChoice(),
     h('div.create-actions', {},
+      h('span.chosen-variant', {}, ''),
       h('button.button.primary', { type: 'button', 'data-action': 'seek' }, 'Open to anyone'),
       h('button.button', { type: 'submit', 'data-action': 'create' }, 'Invite by link'),
       localButton),
@@ -81,6 +96,7 @@ export function showHome(main, { variants }) {
 
   const chosenVariant = () => variants.find(v => v.name === grid.querySelector('input:checked')?.value);
   const refreshLocal = () => {
+    form.querySelector('.chosen-variant').textContent = chosenVariant()?.title ?? '';
     const hidden = Boolean(chosenVariant()?.hidden);
     localButton.disabled = hidden;
     localButton.title = hidden ? 'A hidden-board game needs two screens.' : '';
@@ -90,7 +106,14 @@ export function showHome(main, { variants }) {
 
   const start = async local => {
     error.textContent = '';
-    const variant = chosenVariant().name, clock = readClock(form);
+    const variant = chosenVariant().name;
+    let clock;
+    try {
+      clock = readClock(form);
+    } catch (invalid) {
+      error.textContent = invalid.message;
+      return;
+    }
     try {
       if (local) {
         const game = await createGame({ variant, clock, local: true });
@@ -103,7 +126,9 @@ export function showHome(main, { variants }) {
         location.assign(game.watch);
       }
     } catch (failure) {
-      error.textContent = `Could not create the game: ${failure.message}`;
+      error.textContent = failure.body?.error === 'bad_clock'
+        ? 'That clock is not possible: minutes above 0 and at most a day, an increment from 0 to 3600 seconds.'
+        : `Could not create the game: ${failure.message}`;
     }
   };
   form.addEventListener('submit', event => { event.preventDefault(); start(false); });

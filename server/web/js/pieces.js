@@ -75,9 +75,12 @@ const DRAWINGS = {
     detail: ['M22.5 34V12'],
     arrow: 'M22.5 3.5l5 9.5h-10z',
   },
+  // The vizier of shatranj: a robed figure under a broad hat, the cross on its robe for its
+  // diagonal step.
   counsellor: {
-    body: ['M19 21.5h7c.5 5 3.5 9 6 14h-19c2.5-5 5.5-9 6-14z', 'M22.5 4.5l8 8l-8 8l-8-8z', PLINTH],
-    detail: ['M22.5 8.5l4 4l-4 4l-4-4z'],
+    body: ['M15.5 35.5l3-13.5h8l3 13.5z', 'M15 19.5h15a1.5 1.5 0 0 1 0 3H15a1.5 1.5 0 0 1 0-3z',
+      'M22.5 10.5a4.5 4.5 0 1 1 0 9a4.5 4.5 0 1 1 0-9z', 'M12.5 11.5h20l-4.5-6h-11z', PLINTH],
+    detail: ['M19.8 26.5l5.4 6M25.2 26.5l-5.4 6'],
   },
   elephant: {
     body: ['M33.5 35.5L33.5 22C33.5 14 28.5 9 21.5 9C14.5 9 10 13 10 19C10 23 9 27 7 30C6 32 8 33.5 10 32C12.5 30 13.5 27 14.5 25C15 28 15.5 32 15 35.5Z', PLINTH],
@@ -85,6 +88,12 @@ const DRAWINGS = {
     dots: [[16.5, 16.5, 1.2]],
   },
 };
+
+// The ring's pawns: a pawn whose way round the ring the board shows with an arrow (travelArrow).
+DRAWINGS['pawn-up'] = DRAWINGS.pawn;
+DRAWINGS['pawn-down'] = DRAWINGS.pawn;
+// A kind the page has no drawing for (a server newer than the page): a plain disc.
+DRAWINGS.unknown = { body: ['M22.5 9.5a13 13 0 1 1 0 26a13 13 0 1 1 0-26z'], detail: ['M22.5 16v8', 'M22.5 28v1'] };
 
 // A mane of `lobes` round lobes around (cx, cy).
 function mane(cx, cy, radius, lobes) {
@@ -95,55 +104,56 @@ function mane(cx, cy, radius, lobes) {
   return d + 'Z';
 }
 
-// Names in the server's per-variant piece list, mapped to drawings.
-const KIND_BY_NAME = [
-  ['king', 'king'], ['queen', 'queen'], ['rook', 'rook'], ['bishop', 'bishop'], ['knight', 'knight'],
-  ['pawn', 'pawn'], ['archbishop', 'archbishop'], ['cardinal', 'archbishop'], ['chancellor', 'chancellor'],
-  ['marshal', 'chancellor'], ['camel', 'camel'], ['lion', 'lion'], ['steward', 'steward'], ['spearman', 'spearman'],
-  ['counsellor', 'counsellor'], ['ferz', 'counsellor'], ['elephant', 'elephant'], ['alfil', 'elephant'],
-];
-const KIND_BY_LETTER = {
-  K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', P: 'pawn', A: 'archbishop', C: 'chancellor',
-  O: 'lion', S: 'steward', M: 'spearman', L: 'spearman', D: 'spearman', F: 'counsellor', E: 'elephant',
-};
-
-// The spearman's facing, as the angle of its spear seen from White's side (0 = up).
-const SPEAR_ANGLE = { M: 0, L: -45, D: 45 };
-
 export const colorOf = letter => (letter === letter.toUpperCase() ? 'white' : 'black');
 
-// Which drawing shows `letter` in a variant whose piece list is `pieces` ([{letter, name}]).
-export function kindOf(letter, pieces = []) {
-  const upper = letter.toUpperCase();
-  const listed = pieces.find(p => p.letter.toUpperCase() === upper);
-  if (listed) {
-    const name = listed.name.toLowerCase();
-    const match = KIND_BY_NAME.find(([word]) => name.includes(word));
-    if (match) return match[1];
-  }
-  return KIND_BY_LETTER[upper] ?? 'pawn';
+// The variant's kind of a man (its entry in /api/variants' `pieces`), or null.
+export const kindOf = (letter, pieces = []) => pieces.find(kind => kind.letter === letter.toUpperCase()) ?? null;
+
+// The drawing the server chose for a man's kind.
+export function drawingOf(letter, pieces) {
+  const drawing = kindOf(letter, pieces)?.drawing;
+  return drawing && DRAWINGS[drawing] ? drawing : 'unknown';
 }
 
-// The rotation (degrees) a piece gets on the board: only spearmen turn, by their facing.
-export function pieceRotation(letter, kind, orientation) {
-  if (kind !== 'spearman') return 0;
-  const facing = SPEAR_ANGLE[letter.toUpperCase()] ?? 0;
+// "white archbishop"
+export const manName = (letter, pieces) => `${colorOf(letter)} ${kindOf(letter, pieces)?.name ?? 'man'}`;
+
+// The rotation (degrees) a man gets on the board: a man that faces a way (the spearman) turns
+// to its facing, seen from its owner's side.
+export function pieceRotation(letter, pieces, orientation) {
+  const facing = kindOf(letter, pieces)?.facing;
+  if (facing === undefined) return 0;
   const ownSide = colorOf(letter) === 'white' ? 0 : 180;
   return facing + ownSide + (orientation === 'black' ? 180 : 0);
 }
 
+// A small arrow in front of a man at (x, y), pointing at `angle` (radians, screen: 0 = up,
+// clockwise): which way a ring pawn goes round.
+export function travelArrow(x, y, size, angle) {
+  const at = (forward, side) => [x + Math.sin(angle) * forward + Math.cos(angle) * side,
+    y - Math.cos(angle) * forward + Math.sin(angle) * side].map(n => n.toFixed(1)).join(' ');
+  return `M${at(size * .5, 0)}L${at(size * .3, size * .12)}L${at(size * .3, -size * .12)}Z`;
+}
+
 export const symbolId = (kind, color) => `piece-${kind}-${color}`;
 
-// The <symbol> for one kind in one colour.
-export function pieceSymbol(kind, color) {
-  const drawing = DRAWINGS[kind];
+// The inside of one drawing in one colour, in its 45x45 box.
+function drawingContent(drawing, color) {
+  const parts = DRAWINGS[drawing] ?? DRAWINGS.unknown;
   const paint = PAINT[color];
-  const bodies = drawing.body.map(d => `<path d="${d}"/>`).join('');
-  const details = (drawing.detail ?? []).map(d => `<path d="${d}"/>`).join('');
-  const dots = (drawing.dots ?? []).map(([cx, cy, r]) => `<circle cx="${cx}" cy="${cy}" r="${r}"/>`).join('');
-  const arrow = drawing.arrow ? `<path d="${drawing.arrow}" fill="${paint.detail}" stroke="${paint.line}" stroke-width="1"/>` : '';
-  return `<symbol id="${symbolId(kind, color)}" viewBox="0 0 45 45">`
-    + `<g fill="${paint.body}" stroke="${paint.line}" stroke-width="1.5" stroke-linejoin="round">${bodies}</g>`
+  const bodies = parts.body.map(d => `<path d="${d}"/>`).join('');
+  const details = (parts.detail ?? []).map(d => `<path d="${d}"/>`).join('');
+  const dots = (parts.dots ?? []).map(([cx, cy, r]) => `<circle cx="${cx}" cy="${cy}" r="${r}"/>`).join('');
+  const arrow = parts.arrow ? `<path d="${parts.arrow}" fill="${paint.detail}" stroke="${paint.line}" stroke-width="1"/>` : '';
+  return `<g fill="${paint.body}" stroke="${paint.line}" stroke-width="1.5" stroke-linejoin="round">${bodies}</g>`
     + `<g fill="none" stroke="${paint.detail}" stroke-width="1.3" stroke-linecap="round">${details}</g>`
-    + `<g fill="${paint.detail}">${dots}</g>${arrow}</symbol>`;
+    + `<g fill="${paint.detail}">${dots}</g>${arrow}`;
 }
+
+// The <symbol> for one drawing in one colour.
+export const pieceSymbol = (drawing, color) =>
+  `<symbol id="${symbolId(drawing, color)}" viewBox="0 0 45 45">${drawingContent(drawing, color)}</symbol>`;
+
+// A drawing on its own, as <g> markup for a 45x45 box (the legend), turned by `rotation` degrees.
+export const pieceMarkup = (drawing, color, rotation = 0) =>
+  `<g data-drawing="${drawing}"${rotation ? ` transform="rotate(${rotation} 22.5 22.5)"` : ''}>${drawingContent(drawing, color)}</g>`;

@@ -1,0 +1,21 @@
+#pragma once
+// What the page needs to know about a variant's piece kinds, decided here so that the page holds
+// no rule: which drawing each kind gets (exactly per kind, never guessed from a name), how it
+// moves in words, and the squares it reaches from the middle of a small empty board (from the
+// rules' legs). Part of GET /api/variants (variants_json.h).
+#include <string>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "rules/variant.h"
+
+namespace arbiter::protocol {
+
+// The drawing the page uses for a kind ("archbishop", "pawn-up", ...); empty for a kind that has
+// none yet (a unit test keeps every served kind drawn).
+std::string drawing_of(const rules::PieceKind& kind);
+
+// {"id", "letter", "name", "drawing", "royal", "pawn", "text", "diagram", ...} for one kind.
+nlohmann::json piece_facts(const rules::Variant& variant, const rules::PieceKind& kind);
+
+}  // namespace arbiter::protocol
