@@ -25,8 +25,8 @@ function freePort() {
   });
 }
 
-function spawnServer(binary, port, dbPath) {
-  const child = spawn(binary, ['serve', '--port', String(port), '--bind', '127.0.0.1', '--db', dbPath, '--web', WEB_DIR],
+function spawnServer(binary, port, dbPath, extraArgs) {
+  const child = spawn(binary, ['serve', '--port', String(port), '--bind', '127.0.0.1', '--db', dbPath, '--web', WEB_DIR, ...extraArgs],
     { stdio: ['ignore', 'pipe', 'pipe'] });
   child.output = '';
   child.stdout.on('data', chunk => { child.output += chunk; });
@@ -48,15 +48,16 @@ async function waitForVariants(url, child) {
   throw new Error(`arbiter serve did not answer on ${url}: ${child.output}`);
 }
 
-// The server, with `restart()` (same port, same database) to test dropped connections.
-export async function startServer() {
+// The server, with `restart()` (same port, same database) to test dropped connections;
+// `extraArgs` for `arbiter serve` (e.g. ['--first-move-limit', '2']).
+export async function startServer(extraArgs = []) {
   const binary = process.env.ARBITER_BIN;
   assert.ok(binary, 'ARBITER_BIN must name the built arbiter executable');
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-web-'));
   const dbPath = path.join(dir, 'arbiter.db');
   const url = `http://127.0.0.1:${port}`;
-  let child = spawnServer(binary, port, dbPath);
+  let child = spawnServer(binary, port, dbPath, extraArgs);
   const variants = await waitForVariants(url, child);
   return {
     url,
@@ -67,7 +68,7 @@ export async function startServer() {
       await child.exited;
     },
     async restart() {
-      child = spawnServer(binary, port, dbPath);
+      child = spawnServer(binary, port, dbPath, extraArgs);
       await waitForVariants(url, child);
     },
     async stop() {

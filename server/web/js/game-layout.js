@@ -21,9 +21,6 @@ export function buildGameLayout(main, { gameId, pgnHref }) {
     invite: h('div.panel.invite', { hidden: true }),
     inviteInput: h('input', { type: 'text', readonly: true, 'aria-label': 'Invitation link' }),
     copyInvite: button('Copy', { class: 'button small', 'data-action': 'copy-invite' }),
-    drawOffer: h('div.panel.draw-offer', { hidden: true }),
-    drawOfferText: h('span'),
-    acceptDraw: button('Accept draw', { class: 'button small primary', 'data-action': 'accept-draw' }),
     moveList: h('div.panel.move-list', { 'aria-label': 'Moves' }),
     first: button('«', { 'aria-label': 'First position', title: 'First position (Home)', 'data-action': 'first' }),
     previous: button('‹', { 'aria-label': 'Previous move', title: 'Previous move (←)', 'data-action': 'previous' }),
@@ -42,7 +39,6 @@ export function buildGameLayout(main, { gameId, pgnHref }) {
   parts.invite.append(
     h('span', {}, 'Send this link to your opponent:'),
     h('div.invite-row', {}, parts.inviteInput, parts.copyInvite));
-  parts.drawOffer.append(parts.drawOfferText, parts.acceptDraw);
   parts.kriegspiel.append(
     h('p.kriegspiel-note', {}, 'Umpire'), parts.askAny, parts.pawnCaptureOwed, parts.announcements);
   parts.actions = h('div.controls.actions', {}, parts.abort, parts.draw, parts.resign);
@@ -51,7 +47,7 @@ export function buildGameLayout(main, { gameId, pgnHref }) {
     h('div.board-column', {}, parts.topPlayer, parts.boardHost, parts.bottomPlayer, parts.hiddenBoardNote),
     h('aside.side', { 'aria-label': 'Game' },
       h('div.panel', {}, parts.status, parts.notice),
-      parts.invite, parts.drawOffer, parts.moveList,
+      parts.invite, parts.moveList,
       h('div.controls.replay', { 'aria-label': 'Replay' }, parts.first, parts.previous, parts.next, parts.last),
       h('div.controls', {}, parts.flip, parts.pgn),
       parts.actions, parts.kriegspiel)));

@@ -7,18 +7,23 @@ import { Clocks, formatClock } from './clock.js';
 import { GameConnection } from './connection.js';
 import { capitalize, h, otherColor } from './dom.js';
 import { parsePlacement, sideToMove } from './fen.js';
+import { FirstMove } from './first-move.js';
 import { buildGameLayout } from './game-layout.js';
 import { geometryFor } from './geometry.js';
 import { KriegspielLog, readableMove } from './kriegspiel.js';
 import { renderMoveList } from './movelist.js';
 import { destinations, movesBetween, parseMove } from './moves.js';
+import { OFFER_ERRORS, Offers } from './offers.js';
 import { colorOf, kindOf } from './pieces.js';
+import { Premoves } from './premove.js';
+import { Presence } from './presence.js';
 import { Replayer } from './replay.js';
 
 const REASONS = {
   checkmate: 'by checkmate', stalemate: 'by stalemate', repetition: 'by threefold repetition',
   fifty_moves: 'by the fifty-move rule', insufficient_material: 'by insufficient material',
   resign: 'by resignation', agreement: 'by agreement', timeout: 'on time', abort: 'aborted',
+  abandoned: 'as the opponent left',
   king_captured: 'by capturing the king', bare_king: 'by baring the king',
 };
 
@@ -28,7 +33,12 @@ const ERRORS = {
   illegal_move: 'That move is not legal.', not_your_turn: 'It is not your turn.',
   stale_ply: 'The game moved on; the board is up to date again.', game_over: 'The game is over.',
   nonsense: 'That try is impossible on your own board.', rate_limited: 'Slow down a little.',
+  ...OFFER_ERRORS,
 };
+
+// The messages the page acts on; anything else (pong, unknown) is ignored.
+const HANDLED = new Set(['state', 'joined', 'move', 'umpire', 'end', 'error', 'resumed', 'draw_offer', 'draw_declined',
+  'takeback_offer', 'takeback_declined', 'takeback', 'presence', 'premove']);
 
 class GamePage {
   constructor(main, { id, variant, seat, setConnectionStatus }) {
@@ -48,8 +58,8 @@ class GamePage {
     this.viewing = null;
     this.legalBySeat = {};
     this.positionV = null;
-    this.drawOffer = null;
     this.pending = null;
+    this.computer = null;
     this.clocks = new Clocks();
     this.kriegspiel = new KriegspielLog(this.you);
 
@@ -60,9 +70,13 @@ class GamePage {
       onMove: (from, to, how) => this.userMove(from, to, how),
       label: `${variant.title ?? variant.name} board`,
     });
+    this.addConventions();
     this.listen(main);
     this.connect();
-    this.ticker = setInterval(() => this.renderClocks(), 100);
+    this.ticker = setInterval(() => {
+      this.renderClocks();
+      for (const part of this.parts) part.tick?.();
+    }, 100);
   }
 
   get hidden() {
@@ -71,6 +85,20 @@ class GamePage {
 
   get isPlayer() {
     return this.you !== 'spectator';
+  }
+
+  // Lichess's conventions, each its own part: offers, premoves, presence, the first-move wait.
+  addConventions() {
+    const ui = this.ui;
+    this.offers = new Offers(this);
+    this.premoves = new Premoves(this);
+    this.presence = new Presence(this);
+    this.firstMove = new FirstMove(this);
+    this.parts = [this.offers, this.premoves, this.presence, this.firstMove];
+    ui.status.after(this.firstMove.line);
+    ui.invite.after(this.presence.panel, this.offers.panel, this.premoves.line);
+    ui.bottomPlayer.after(this.premoves.hint);
+    ui.draw.after(this.offers.takebackButton);
   }
 
   // --- connection ---
@@ -101,18 +129,21 @@ class GamePage {
       this.render();
       return;
     }
+    if (!HANDLED.has(message.t)) return;
     switch (message.t) {
       case 'state': this.applyState(message); break;
       case 'joined': this.status = message.status ?? 'playing'; this.positionV = message.v; break;
       case 'move': this.applyMove(message); break;
       case 'umpire': this.applyUmpire(message); break;
-      case 'draw_offer': this.drawOffer = message.by; break;
+      case 'takeback': this.applyTakeback(message); break;
       case 'end': this.applyEnd(message); break;
       case 'error': this.applyError(message); break;
-      default: return;
+      default: if (typeof message.v === 'number') this.positionV = message.v;
     }
+    const notes = this.parts.map(part => part.receive(message)).filter(Boolean);
     if (message.clock !== undefined) this.clocks.update(message.clock);
     if (message.t !== 'error') this.ui.notice.hidden = true;
+    if (notes.length && message.t !== 'error') this.showNotice(notes.join(' '));
     this.render();
   }
 
@@ -120,7 +151,7 @@ class GamePage {
     this.status = message.status;
     this.result = message.result;
     this.reason = message.reason;
-    this.drawOffer = message.draw_offer ?? null;
+    this.computer = message.opponent?.computer ?? null;
     this.positionV = message.v;
     this.pending = null;
     this.viewing = null;
@@ -177,7 +208,6 @@ class GamePage {
   }
 
   applyMove(message) {
-    this.drawOffer = null;
     this.positionV = message.v;
     if (!message.move) return;  // a hidden game: the umpire speaks instead
     const moving = this.history.at(-1).placement.get(parseMove(message.move).from);
@@ -187,6 +217,17 @@ class GamePage {
     this.turn = message.turn ?? sideToMove(message.fen);
     this.pending = null;
     if (this.viewing !== null && this.viewing === this.history.length - 2) this.viewing = null;
+  }
+
+  // A takeback: the board goes back to the position after the moves the event keeps.
+  applyTakeback(message) {
+    this.positionV = message.v;
+    this.history = this.history.slice(0, message.ply + 1);
+    this.history.at(-1).placement = parsePlacement(message.fen, this.geometry);
+    this.sans = message.sans ?? this.sans.slice(0, message.ply);
+    this.turn = message.turn ?? sideToMove(message.fen);
+    this.pending = null;
+    if (this.viewing !== null && this.viewing >= this.history.length - 1) this.viewing = null;
   }
 
   applyUmpire(message) {
@@ -206,7 +247,6 @@ class GamePage {
     this.status = 'finished';
     this.result = message.result;
     this.reason = message.reason;
-    this.drawOffer = null;
     this.pending = null;
     this.clocks.stop();
     if (this.variant.hidden) this.reloadFinished();
@@ -249,6 +289,7 @@ class GamePage {
   }
 
   async userMove(from, to, { dragged }) {
+    if (this.premoves.active) return this.premoves.make(from, to);
     const candidates = movesBetween(this.currentLegal(), from, to);
     if (!candidates.length) return;
     let uci = candidates[0];
@@ -294,14 +335,13 @@ class GamePage {
     const ui = this.ui;
     const actions = {
       'copy-invite': () => this.copyInvite(),
-      'accept-draw': () => this.send({ t: 'draw' }, this.local ? otherColor(this.drawOffer) : this.you),
       first: () => this.goTo(0), previous: () => this.goTo(this.shownIndex() - 1),
       next: () => this.goTo(this.shownIndex() + 1), last: () => this.goTo(this.history.length - 1),
       flip: () => { this.board.flip(); this.render(); },
       abort: () => this.send({ t: 'abort' }),
-      draw: () => this.send({ t: 'draw' }),
       resign: () => this.confirmResign(),
       any: () => this.send({ t: 'any' }),
+      ...Object.assign({}, ...this.parts.map(part => part.actions ?? {})),
     };
     main.addEventListener('click', event => {
       const action = event.target.closest('button[data-action]')?.dataset.action;
@@ -365,6 +405,7 @@ class GamePage {
     this.renderMoves();
     this.renderControls();
     this.renderKriegspiel();
+    for (const part of this.parts) part.render();
     document.title = `${this.variant.title ?? this.variant.name} · ${this.statusLine()} · Arbiter`;
   }
 
@@ -378,7 +419,7 @@ class GamePage {
       check = [...shown.placement].find(([, letter]) => colorOf(letter) === checkedColor && kindOf(letter, this.variant.pieces) === 'king')?.[0] ?? null;
     }
     if (!this.pending) this.board.setPosition(shown.placement, { lastMove: move ? { from: move.from, to: move.to } : null, check });
-    this.board.setDests(destinations(this.currentLegal()));
+    this.board.setDests(this.premoves.dests() ?? destinations(this.currentLegal()));
     this.board.setKriegspielMarks(this.hidden
       ? { refused: this.kriegspiel.refused, captureSquare: this.kriegspiel.captureSquare }
       : {});
@@ -393,8 +434,9 @@ class GamePage {
       bar.classList.toggle('to-move', this.status === 'playing' && this.turn === color);
       bar.dataset.color = color;
       const waiting = this.status === 'waiting' && !this.local && this.isPlayer && color !== this.you;
+      const name = this.computer && color !== this.you ? `Computer, level ${this.computer}` : capitalize(color);
       bar.querySelector('.player-name').textContent =
-        capitalize(color) + (color === this.you ? ' (you)' : '') + (waiting ? ': waiting to join' : '');
+        name + (color === this.you ? ' (you)' : '') + (waiting ? ': waiting to join' : '');
     }
     this.renderClocks();
   }
@@ -447,11 +489,6 @@ class GamePage {
     const showInvite = this.status === 'waiting' && Boolean(this.seat?.invite);
     ui.invite.hidden = !showInvite;
     if (showInvite) ui.inviteInput.value = location.origin + this.seat.invite;
-    const offerFromOpponent = this.drawOffer && this.status === 'playing' && this.isPlayer
-      && (this.local ? this.drawOffer !== this.turn : this.drawOffer !== this.you);
-    ui.drawOffer.hidden = !(this.drawOffer && this.status === 'playing');
-    ui.drawOfferText.textContent = offerFromOpponent ? `${capitalize(this.drawOffer)} offers a draw.` : `${capitalize(this.drawOffer ?? '')} offered a draw.`;
-    ui.acceptDraw.hidden = !offerFromOpponent;
   }
 
   renderMoves() {
@@ -484,9 +521,6 @@ class GamePage {
     const bothMoved = this.hidden ? this.kriegspiel.plies > 1 : movedColors.size === 2;
     ui.abort.hidden = bothMoved;
     ui.resign.disabled = !playing;
-    const offered = this.drawOffer && (this.local ? this.drawOffer === this.turn : this.drawOffer === this.you);
-    ui.draw.textContent = offered ? 'Draw offered' : this.drawOffer && playing ? 'Accept draw' : 'Offer draw';
-    ui.draw.disabled = !playing || Boolean(offered);
   }
 
   renderKriegspiel() {

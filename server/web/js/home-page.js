@@ -2,6 +2,7 @@
 // sides on this device; or open a recently finished game.
 import { createGame, fetchFinishedGames, inviteCode, rememberInvite, saveSeat } from './api.js';
 import { Board } from './board.js';
+import { computerForm } from './computer-form.js';
 import { h } from './dom.js';
 import { parsePlacement } from './fen.js';
 import { geometryFor } from './geometry.js';
@@ -93,12 +94,12 @@ export function showHome(main, { variants }) {
   const grid = h('fieldset.variant-grid', {}, h('legend', { hidden: true }, 'Variant'),
     variants.map((variant, index) => variantCard(variant, index === 0)));
   const recentList = h('ul');
+  const chosenVariant = () => variants.find(v => v.name === grid.querySelector('input:checked')?.value);
   main.replaceChildren(h('div.home', {},
     h('section', {}, h('h2', {}, 'Choose a variant'), grid,
       h('section.recent', {}, h('h2', {}, 'Recently finished'), recentList)),
-    form));
+    h('div.create-column', {}, form, computerForm({ chosenVariant, colourChoice, clockChoice, readClock }))));
 
-  const chosenVariant = () => variants.find(v => v.name === grid.querySelector('input:checked')?.value);
   const refreshLocal = () => {
     const hidden = Boolean(chosenVariant()?.hidden);
     localButton.disabled = hidden;
