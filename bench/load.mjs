@@ -1,7 +1,16 @@
-// Load benchmark (run by hand, not a test): many games played at once over real WebSocket
-// against a real `arbiter serve` with its SQLite file, each move acknowledged only once durable.
-//   node bench/load.mjs [path/to/arbiter] [games=200] [plies=60] [variant=chess]
-// Prints moves per second and the latency from sending a move to receiving its event.
+// Load benchmark (run by hand, not a test): games played at once over real WebSocket against a
+// real `arbiter serve` (address limits off: all the load comes from this one machine) with its
+// SQLite file, each move acknowledged only once durable.
+//
+//   node bench/load.mjs [--mode flat|paced] [--games N] [--plies P] [--interval S] [--duration S]
+//                       [--variant V] [--binary path/to/arbiter]
+//
+// flat (default): N games, each move sent as soon as the previous one arrives, P plies a game.
+// paced: N games, one move per game every S seconds (human-like), for --duration seconds;
+//   a game that ends is replaced by a new one.
+// Prints the move round trip (sending a move to receiving its own event back) and, on the same
+// sockets, the round trip of an application ping; the server's own histograms scraped from
+// /metrics (move handling, commit, batch size); and the server's CPU time per move.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,11 +19,21 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from '../tests/node_modules/ws/wrapper.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const [binary = path.join(here, '../build/server/arbiter'), games = '200', plies = '60', variant = 'chess'] =
-  process.argv.slice(2);
+const options = {
+  mode: 'flat', games: 200, plies: 60, interval: 5, duration: 30, variant: 'chess',
+  binary: path.join(here, '../build/server/arbiter'),
+};
+const argv = process.argv.slice(2);
+for (let i = 0; i < argv.length; i += 2) {
+  const name = argv[i].replace(/^--/, '');
+  if (!(name in options) || argv[i + 1] === undefined) throw new Error(`unknown option or missing value: ${argv[i]}`);
+  options[name] = typeof options[name] === 'number' ? Number(argv[i + 1]) : argv[i + 1];
+}
+if (!['flat', 'paced'].includes(options.mode)) throw new Error('--mode is flat or paced');
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-load-'));
-const server = spawn(binary, ['serve', '--port', '0', '--db', path.join(dir, 'load.db')], { stdio: ['ignore', 'pipe', 'inherit'] });
+const server = spawn(options.binary, ['serve', '--port', '0', '--db', path.join(dir, 'load.db'), '--address-limits', 'off',
+  '--reserved-for-players', '0', '--web', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
 const base = await new Promise((resolve, reject) => {
   let out = '';
   server.stdout.on('data', chunk => {
@@ -24,49 +43,201 @@ const base = await new Promise((resolve, reject) => {
   });
   server.once('exit', () => reject(new Error('arbiter serve exited: ' + out)));
 });
+process.on("exit", () => server.kill("SIGKILL"));
+const wsBase = base.replace('http', 'ws');
 
-const latencies = [];
+// --- measurements -------------------------------------------------------------------------
+
+let moveLatencies = [];
+let pingLatencies = [];
 let moves = 0;
+let rateLimited = 0;
+let start;  // what the figures are counted from
 
-// One local game: a socket per seat; whoever receives a non-empty `legal` plays a random move.
-async function play() {
-  const created = await (await fetch(base + '/api/games', {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variant, local: true }),
-  })).json();
-  const wsBase = base.replace('http', 'ws');
-  const seats = ['white', 'black'].map(color => new WebSocket(`${wsBase}/ws/${created.id}?token=${created.tokens[color]}`));
-  await new Promise(resolve => {
-    const sentAt = new Map();  // ply -> when its move was sent
-    let done = false;
-    const finish = () => { if (!done) { done = true; seats.forEach(s => s.close()); resolve(); } };
-    for (const socket of seats) {
-      socket.on('message', data => {
-        const msg = JSON.parse(data);
-        if (msg.t === 'move' && sentAt.has(msg.ply)) {
-          latencies.push(performance.now() - sentAt.get(msg.ply));
-          sentAt.delete(msg.ply);
-          moves++;
-        }
-        // `state` carries the number of moves played, `move` the ply of the move it reports.
-        const played = msg.t === 'move' ? msg.ply + 1 : msg.ply;
-        if (msg.t === 'end' || played >= Number(plies)) return finish();
-        if ((msg.t === 'state' || msg.t === 'move') && msg.legal?.length) {
-          sentAt.set(played, performance.now());
-          socket.send(JSON.stringify({ t: 'move', move: msg.legal[Math.floor(Math.random() * msg.legal.length)], ply: played }));
-        }
-      });
-      socket.on('error', finish);
-    }
-  });
+// Flat mode counts from before the games are created; paced mode from when all are open.
+async function beginMeasuring() {
+  moveLatencies = [];
+  pingLatencies = [];
+  moves = 0;
+  rateLimited = 0;
+  start = { metrics: await scrape(), cpu: cpuSeconds(server.pid), time: performance.now() };
 }
 
-const started = performance.now();
-await Promise.all(Array.from({ length: Number(games) }, play));
-const seconds = (performance.now() - started) / 1000;
+function cpuSeconds(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;  // utime + stime, in clock ticks of 1/100 s
+}
+
+// {name: {le: cumulative count}, name_count, name_sum} of the histograms in Prometheus text.
+async function scrape() {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const histograms = {};
+  for (const line of text.split('\n')) {
+    const bucket = /^(\w+)_bucket\{le="([^"]+)"\} (\S+)$/.exec(line);
+    const le = bucket && (bucket[2] === '+Inf' ? Infinity : Number(bucket[2]));
+    if (bucket) (histograms[bucket[1]] ??= { buckets: [] }).buckets.push([le, Number(bucket[3])]);
+    const total = /^(\w+)_(count|sum) (\S+)$/.exec(line);
+    if (total) (histograms[total[1]] ??= { buckets: [] })[total[2]] = Number(total[3]);
+  }
+  return histograms;
+}
+
+// The quantile's bucket bound from the difference of two scrapes: "at most this".
+function histogramQuantile(before, after, q) {
+  const buckets = after.buckets.map(([le, count], i) => [le, count - (before?.buckets[i]?.[1] ?? 0)]);
+  const total = buckets.at(-1)[1];
+  if (!total) return NaN;
+  return buckets.find(([, count]) => count >= q * total)[0];
+}
+
+const quantile = (values, q) => values[Math.min(values.length - 1, Math.floor(q * values.length))];
+const ms = value => (value === Infinity ? 'inf (over the last bucket, 1 s)'
+  : value * 1000 >= 10 ? (value * 1000).toFixed(0) : (value * 1000).toFixed(2));
+
+// --- games --------------------------------------------------------------------------------
+
+async function createGame() {
+  const response = await fetch(base + '/api/games', {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variant: options.variant, local: true }),
+  });
+  if (response.status !== 201) throw new Error(`create: HTTP ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+// One local game: a socket per seat. `next(game)` decides when the side to move plays.
+class Game {
+  constructor(created, onReady) {
+    this.sentAt = new Map();  // ply -> when its move was sent
+    this.pingsAt = [];
+    this.ended = false;
+    this.turnSocket = null;
+    this.legal = [];
+    this.ply = 0;
+    let open = 0;
+    this.sockets = ['white', 'black'].map(color => {
+      const socket = new WebSocket(`${wsBase}/ws/${created.id}?token=${created.tokens[color]}`);
+      socket.on('message', data => this.receive(socket, JSON.parse(data)));
+      socket.on('open', () => { if (++open === 2) onReady(this); });
+      socket.on('error', () => {});
+      return socket;
+    });
+  }
+
+  receive(socket, message) {
+    if (message.t === 'pong') {
+      const sent = this.pingsAt.shift();
+      if (sent !== undefined) pingLatencies.push((performance.now() - sent) / 1000);
+      return;
+    }
+    if (message.t === 'error' && message.code === 'rate_limited') {
+      rateLimited++;
+      if (this.lastMove && socket === this.sentBy) setTimeout(() => socket.send(this.lastMove), 50);  // refused unread: again
+      return;
+    }
+    if (message.t === 'move' && this.sentAt.has(message.ply) && socket === this.sentBy) {
+      moveLatencies.push((performance.now() - this.sentAt.get(message.ply)) / 1000);
+      this.sentAt.delete(message.ply);
+      moves++;
+    }
+    if (message.t === 'end') {
+      this.ended = true;
+      this.onEnd?.();
+    }
+    if ((message.t === 'state' || message.t === 'move') && message.legal?.length) {
+      this.turnSocket = socket;
+      this.legal = message.legal;
+      this.ply = message.t === 'move' ? message.ply + 1 : message.ply;
+    }
+    // The mover's own event and the opponent's may come in either order: play once both have.
+    if (this.turnSocket && !this.sentAt.size) this.onTurn?.();
+  }
+
+  // The side to move plays a random legal move; false if it cannot (game over, reply pending).
+  play() {
+    if (this.ended || !this.turnSocket || this.sentAt.size) return false;
+    this.sentBy = this.turnSocket;
+    this.sentAt.set(this.ply, performance.now());
+    this.lastMove = JSON.stringify({ t: 'move', move: this.legal[Math.floor(Math.random() * this.legal.length)], ply: this.ply });
+    this.turnSocket.send(this.lastMove);
+    this.turnSocket = null;
+    return true;
+  }
+
+  ping() {
+    this.pingsAt.push(performance.now());
+    this.sockets[0].send('{"t":"ping"}');
+  }
+
+  close() { for (const socket of this.sockets) socket.close(); }
+}
+
+const openGame = () => createGame().then(created => new Promise(resolve => new Game(created, resolve)));
+
+async function flat() {
+  await beginMeasuring();
+  await Promise.all(Array.from({ length: options.games }, async () => {
+    const game = await openGame();
+    await new Promise(resolve => {
+      game.onEnd = resolve;
+      game.onTurn = () => {
+        if (game.ply >= options.plies) return resolve();
+        if (game.ply % 10 === 0) game.ping();
+        game.play();
+      };
+      if (game.turnSocket) game.onTurn();
+    });
+    game.close();
+  }));
+}
+
+async function paced() {
+  const games = [];
+  for (let i = 0; i < options.games; i += 100)
+    games.push(...await Promise.all(Array.from({ length: Math.min(100, options.games - i) }, openGame)));
+  await beginMeasuring();
+  const stopAt = performance.now() + options.duration * 1000;
+  await Promise.all(games.map((first, index) => new Promise(resolve => {
+    let game = first;
+    const tick = async () => {
+      if (performance.now() >= stopAt) return resolve();
+      if (game.ended || game.ply >= options.plies) {
+        game.close();
+        game = await openGame();
+      }
+      game.play();
+      setTimeout(() => game.ping(), options.interval * 500);  // halfway to the next move
+      setTimeout(tick, options.interval * 1000);
+    };
+    setTimeout(tick, (index / options.games) * options.interval * 1000);  // spread over the interval
+  })));
+  for (const game of games) game.close();
+}
+
+await (options.mode === 'flat' ? flat() : paced());
+// Paced: moves are sent for --duration seconds (the last tick of each game comes later).
+const seconds = options.mode === 'paced' ? options.duration : (performance.now() - start.time) / 1000;
+const cpu = cpuSeconds(server.pid) - start.cpu;
+const metricsBefore = start.metrics;
+const metricsAfter = await scrape();
 server.kill('SIGTERM');
+await new Promise(resolve => server.once('exit', resolve));
 fs.rmSync(dir, { recursive: true, force: true });
 
-latencies.sort((a, b) => a - b);
-const at = q => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);
-console.log(`${games} ${variant} games, ${moves} moves in ${seconds.toFixed(2)} s: ${(moves / seconds).toFixed(0)} moves/s`);
-console.log(`move -> event latency ms: p50 ${at(0.5)}, p90 ${at(0.9)}, p99 ${at(0.99)}, max ${at(1)}`);
+moveLatencies.sort((a, b) => a - b);
+pingLatencies.sort((a, b) => a - b);
+const describe = (name, values) => values.length
+  ? `${name} round trip ms: p50 ${ms(quantile(values, 0.5))}, p90 ${ms(quantile(values, 0.9))}, p99 ${ms(quantile(values, 0.99))}, max ${ms(values.at(-1))} (${values.length})`
+  : `${name}: none`;
+const server_ = name => {
+  const [before, after] = [metricsBefore[name], metricsAfter[name]];
+  return `p50 <= ${ms(histogramQuantile(before, after, 0.5))}, p99 <= ${ms(histogramQuantile(before, after, 0.99))}`;
+};
+const batches = metricsAfter.arbiter_commit_batch_writes;
+const batchBefore = metricsBefore.arbiter_commit_batch_writes;
+console.log(`${options.mode}: ${options.games} ${options.variant} games, ${moves} moves in ${seconds.toFixed(1)} s: ${(moves / seconds).toFixed(0)} moves/s`);
+console.log(describe('move', moveLatencies));
+console.log(describe('ping', pingLatencies));
+console.log(`server move handling ms (receive to broadcast): ${server_('arbiter_move_seconds')}`);
+console.log(`server commit ms (queued to synced): ${server_('arbiter_commit_seconds')}; writes per transaction: ${
+  ((batches.sum - batchBefore.sum) / (batches.count - batchBefore.count)).toFixed(1)} on average`);
+console.log(`server CPU: ${cpu.toFixed(2)} s, ${(cpu / moves * 1e6).toFixed(0)} µs per move${rateLimited ? `; ${rateLimited} messages rate-limited` : ''}`);

@@ -36,6 +36,12 @@ struct Waits {
   std::optional<std::chrono::milliseconds> abandon;
 };
 
+// A seat the computer plays.
+struct ComputerSeat {
+  rules::Color seat;
+  int level;  // 1 to 8
+};
+
 // What a game is created with.
 struct MatchSetup {
   std::string id;
@@ -43,6 +49,7 @@ struct MatchSetup {
   bool local = false;                 // one device holds both seats; it starts at once
   std::int64_t created_at_ms = 0;     // wall clock, for records
   Waits waits;
+  std::optional<ComputerSeat> computer;
 };
 
 // Where a command leads.
@@ -105,6 +112,7 @@ class Match {
   std::optional<rules::Color> draw_offer() const { return draw_offer_; }
   std::optional<rules::Color> takeback_offer() const { return takeback_offer_; }
   bool local() const { return setup_.local; }
+  const std::optional<ComputerSeat>& computer() const { return setup_.computer; }
   std::int64_t created_at_ms() const { return setup_.created_at_ms; }
   std::optional<std::int64_t> ended_at_ms() const { return ended_at_ms_; }
 

@@ -16,8 +16,12 @@ void put_clock(json& out, const std::optional<ClockTimes>& clock) {
 bool get_clock(const json& in, std::optional<ClockTimes>& clock) {
   auto it = in.find("clock");
   if (it == in.end()) return true;
-  if (!it->is_object() || !(*it)["white"].is_number_integer() || !(*it)["black"].is_number_integer()) return false;
-  clock = ClockTimes{(*it)["white"].get<std::int64_t>(), (*it)["black"].get<std::int64_t>()};
+  if (!it->is_object()) return false;
+  // find(), not operator[]: on a const object a missing key is undefined behaviour.
+  auto white = it->find("white"), black = it->find("black");
+  if (white == it->end() || black == it->end() || !white->is_number_integer() || !black->is_number_integer())
+    return false;
+  clock = ClockTimes{white->get<std::int64_t>(), black->get<std::int64_t>()};
   return true;
 }
 

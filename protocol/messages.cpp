@@ -12,6 +12,9 @@ using nlohmann::json;
 
 constexpr std::size_t kMaxMoveLength = 12;         // "a10a10q" is 7; leaves room for later notations
 constexpr double kMaxInitialSeconds = 24 * 3600;  // a day
+// Below a second a game is over before a move can cross the network; lichess's shortest is 15 s
+// (¼ minute), but one second keeps fast tests and bullet experiments possible.
+constexpr double kMinInitialSeconds = 1;
 constexpr double kMaxIncrementSeconds = 3600;
 
 BadInput bad(std::string message) { return {"bad_message", std::move(message)}; }
@@ -114,9 +117,8 @@ Parsed<CreateGameRequest> parse_create_game(std::string_view body) {
     if (!clock->is_object()) return BadInput{"bad_clock", "\"clock\" is {\"initial_s\", \"increment_s\"}"};
     auto initial = clock->find("initial_s");
     if (initial == clock->end()) return BadInput{"bad_clock", "\"clock\" needs \"initial_s\""};
-    auto initial_ms = seconds_to_ms(*initial, 0, kMaxInitialSeconds, false);
-    if (!initial_ms || *initial_ms <= 0)
-      return BadInput{"bad_clock", "\"initial_s\" is a number of seconds above 0, at most a day"};
+    auto initial_ms = seconds_to_ms(*initial, kMinInitialSeconds, kMaxInitialSeconds, true);
+    if (!initial_ms) return BadInput{"bad_clock", "\"initial_s\" is a number of seconds from 1 to a day (86400)"};
     std::int64_t increment_ms = 0;
     if (auto increment = clock->find("increment_s"); increment != clock->end()) {
       auto ms = seconds_to_ms(*increment, 0, kMaxIncrementSeconds, true);
@@ -129,6 +131,14 @@ Parsed<CreateGameRequest> parse_create_game(std::string_view body) {
   if (auto local = message->find("local"); local != message->end() && !local->is_null()) {
     if (!local->is_boolean()) return bad("\"local\" is true or false");
     request.local = local->get<bool>();
+  }
+
+  if (auto opponent = message->find("opponent"); opponent != message->end() && !opponent->is_null()) {
+    auto level = opponent->is_object() ? opponent->find("computer") : opponent->end();
+    if (level == opponent->end() || !level->is_number_integer() || *level < kMinComputerLevel || *level > kMaxComputerLevel)
+      return bad("\"opponent\" is {\"computer\": a level from 1 to 8}");
+    if (request.local) return bad("a game on one device has no computer opponent");
+    request.computer_level = level->get<int>();
   }
   return request;
 }

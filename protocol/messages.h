@@ -49,7 +49,9 @@ struct CreateGameRequest {
   ColorChoice color = ColorChoice::Random;
   std::optional<ClockSetting> clock;  // none: untimed
   bool local = false;
+  std::optional<int> computer_level;  // the other seat is the computer, at this level
 };
+inline constexpr int kMinComputerLevel = 1, kMaxComputerLevel = 8;
 
 // Checks the variant against the rules library; seconds may be fractional (0.5).
 Parsed<CreateGameRequest> parse_create_game(std::string_view body);

@@ -42,6 +42,12 @@ std::string seconds(std::int64_t ms) {
   return ms % 1000 == 0 ? std::to_string(ms / 1000) : std::to_string(static_cast<double>(ms) / 1000);
 }
 
+std::string player_name(const match::Match& match, rules::Color seat) {
+  const auto& computer = match.computer();
+  if (computer && computer->seat == seat) return "Arbiter level " + std::to_string(computer->level);
+  return seat == rules::Color::White ? "White" : "Black";
+}
+
 std::string_view termination(match::EndReason reason) {
   if (reason == match::EndReason::Timeout) return "time forfeit";
   if (reason == match::EndReason::Abort || reason == match::EndReason::Abandoned) return "abandoned";
@@ -114,8 +120,8 @@ std::string pgn(const match::Match& match) {
   tag(out, "Site", "Arbiter");
   tag(out, "Date", pgn_date(match.created_at_ms()));
   tag(out, "Round", "-");
-  tag(out, "White", "White");
-  tag(out, "Black", "Black");
+  tag(out, "White", player_name(match, rules::Color::White));
+  tag(out, "Black", player_name(match, rules::Color::Black));
   tag(out, "Result", result_name(match.result()));
   tag(out, "Variant", variant.name == "chess" ? "Standard" : variant.title);
   if (!standard) {

@@ -57,6 +57,12 @@ json moves_json(const rules::Game& game) {
   return moves;
 }
 
+json computer_json(const match::Match& match) {
+  const auto& computer = match.computer();
+  if (!computer) return nullptr;
+  return {{"color", color_name(computer->seat)}, {"level", computer->level}};
+}
+
 json presence_json(const match::Match& match) {
   return {{"white", match.connected(rules::Color::White)}, {"black", match.connected(rules::Color::Black)}};
 }
@@ -86,6 +92,7 @@ json game_fields(const match::Match& match, Time now, Viewer viewer) {
            {"draw_offer", match.draw_offer() ? json(color_name(*match.draw_offer())) : json(nullptr)},
            {"takeback_offer", match.takeback_offer() ? json(color_name(*match.takeback_offer())) : json(nullptr)},
            {"local", match.local()},
+           {"computer", computer_json(match)},
            {"presence", presence_json(match)},
            {"abandon_after_ms", match.abandon_after().count()}};
   put_clock(out, match, now);

@@ -4,7 +4,6 @@
 #include <array>
 #include <cctype>
 #include <cstdlib>
-#include <sstream>
 
 namespace arbiter::rules {
 
@@ -64,13 +63,6 @@ Square capture_square(const Position& pos, const Move& move) {
   return pos.is_capture(move) ? move.to : kNoSquare;
 }
 
-std::string castling_rights(const Position& pos) {
-  std::istringstream fen(pos.fen());
-  std::string placement, side, rights;
-  fen >> placement >> side >> rights;
-  return rights;
-}
-
 char lower(char c) { return char(std::tolower(static_cast<unsigned char>(c))); }
 
 }  // namespace
@@ -87,6 +79,14 @@ std::string_view to_string(CheckDirection direction) {
 }
 
 std::string_view to_string(AnyAnswer answer) { return answer == AnyAnswer::Try ? "try" : "no"; }
+
+std::vector<CheckDirection> announced_checks(const Position& position) { return check_directions(position); }
+
+std::vector<std::string> Umpire::own_board_moves(const Position& position, Color who) {
+  std::vector<std::string> moves;
+  for (OwnBoardTry& t : Umpire(position).own_board_tries(who)) moves.push_back(std::move(t.uci));
+  return moves;
+}
 
 Umpire::Umpire(Position start) : game_(std::move(start)) {}
 
@@ -210,11 +210,9 @@ std::vector<Umpire::OwnBoardTry> Umpire::own_board_tries(Color who) const {
     }
   }
 
-  const std::string rights = castling_rights(pos);
-  for (const CastlingRule& rule : v.castling[c]) {
-    if (rights.find(rule.letter) == std::string::npos) continue;
-    if (!(own & v.castling_path(who, rule))) tries.push_back({g.name(rule.king_from) + g.name(rule.king_to), false});
-  }
+  for (const CastlingRule& rule : v.castling[c])
+    if (pos.can_castle(who, rule) && !(own & v.castling_path(who, rule)))
+      tries.push_back({g.name(rule.king_from) + g.name(rule.king_to), false});
   return tries;
 }
 
@@ -250,8 +248,8 @@ std::string Umpire::own_fen(Color who) const {
     if (rank) fen += '/';
   }
   std::string own_rights;
-  for (char right : castling_rights(pos))
-    if (right != '-' && bool(std::isupper(static_cast<unsigned char>(right))) == (who == Color::White)) own_rights += right;
+  for (const CastlingRule& rule : v.castling[index(who)])
+    if (pos.can_castle(who, rule)) own_rights += rule.letter;
   fen += to_move() == Color::White ? " w " : " b ";
   fen += own_rights.empty() ? "-" : own_rights;
   fen += " - 0 " + std::to_string(pos.fullmove_number());

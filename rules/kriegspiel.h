@@ -18,6 +18,9 @@ namespace arbiter::rules {
 // diagonal it attacks on.
 enum class CheckDirection : std::uint8_t { Rank, File, LongDiagonal, ShortDiagonal, Knight };
 std::string_view to_string(CheckDirection direction);  // "rank", "file", "long_diagonal", ...
+// The checks against the side to move in `position`, as the umpire announces them: for players
+// who weigh positions they imagine (engine/kriegspiel_belief.h).
+std::vector<CheckDirection> announced_checks(const Position& position);
 
 // What both players hear after a legal move, besides that it was made. Never what moved or what
 // was taken; castling and promotion are not announced.
@@ -86,6 +89,10 @@ class Umpire {
   // castling while the rights last and no own man is in the way, minus the tries refused this
   // turn; only pawn captures while one is owed after "Try". Empty when it is not their turn.
   std::vector<std::string> possible_moves(Color who) const;
+  // The same tries on the own board of `who` in any position, whoever is to move and whether or
+  // not it is over: for players who weigh positions they imagine (engine/kriegspiel_player.h).
+  // No turn state: nothing is refused yet, no pawn capture owed.
+  static std::vector<std::string> own_board_moves(const Position& position, Color who);
   // A FEN of `who`'s own men, telling only what they know: the real side to move and move
   // number, their own castling rights, never an en-passant square, and a halfmove clock of 0
   // (the real one counts the opponent's pawn moves).

@@ -61,14 +61,15 @@ void MoveGenerator::piece_moves(Square from, int kind, MoveList& out) {
   for (unsigned dirs = t_.capture_slides[c][kind]; dirs; dirs &= dirs - 1)
     captures |= g_.slide_targets(std::countr_zero(dirs), from, occupied_) & enemy_;
 
+  for (Bitboard targets = quiet | captures; targets;) add(from, pop_lsb(targets), kind, Move::Kind::Normal, out);
   const PieceKind& piece = v_.kinds[kind];
   if (piece.double_step && (t_.double_step_from[c][kind] & bit(from)) &&
       (!piece.double_step_needs_unmoved || (pos_.unmoved_ & bit(from)))) {
     const int forward = t_.forward[c][kind];
     Square passed = g_.offset(from, 0, forward), to = g_.offset(from, 0, 2 * forward);
-    if (passed != kNoSquare && to != kNoSquare && !(occupied_ & (bit(passed) | bit(to)))) quiet |= bit(to);
+    if (passed != kNoSquare && to != kNoSquare && !(occupied_ & (bit(passed) | bit(to))) && !(quiet & bit(to)))
+      add(from, to, kind, Move::Kind::DoubleStep, out);
   }
-  for (Bitboard targets = quiet | captures; targets;) add(from, pop_lsb(targets), kind, Move::Kind::Normal, out);
   // A man with facings may also turn where it stands, as a move of its own; that changes its facing.
   for (unsigned others = t_.other_facings[kind]; others; others &= others - 1)
     if (keeps_king_safe(from, from, Move::Kind::Normal))
@@ -100,12 +101,12 @@ void MoveGenerator::add(Square from, Square to, int kind, Move::Kind how, MoveLi
   int choices[kMaxKinds], n = 0;
   if (must || may)
     for (int choice : v_.promotion_choices)
-      if (!v_.promotion_needs_lost_piece || popcount(pos_.pieces(us_, choice)) < v_.start_count(us_, choice))
+      if (popcount(pos_.pieces(us_, choice)) < v_.kinds[choice].promotion_limit)
         choices[n++] = choice;
   // A man with facings (a spearman, which never promotes) may end the move with another one.
   for (unsigned others = t_.other_facings[kind]; others; others &= others - 1)
     choices[n++] = std::countr_zero(others);
-  if (must && n == 0) return;  // Grand: nothing to promote to, so the pawn may not go there
+  if (must && n == 0) return;  // every kind at its limit: the pawn may not go there
   if (!keeps_king_safe(from, to, how)) return;
   if (!must) out.add({std::int16_t(from), std::int16_t(to), -1, how});
   for (int i = 0; i < n; ++i) out.add({std::int16_t(from), std::int16_t(to), std::int8_t(choices[i]), how});

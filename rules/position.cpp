@@ -77,6 +77,26 @@ static bool en_passant_capturable(const Position& pos, Square s) {
   return false;
 }
 
+// A FEN's en-passant square stands only where an enemy man just passed it with a double step:
+// the square empty, that man one step beyond it, the square it came from empty and on its
+// double-step rank. Fairy-Stockfish ignores any other, and so do we (capturing on it would
+// take a man that is not there).
+static bool just_passed(const Position& pos, Square s) {
+  const Variant& v = pos.variant();
+  const Geometry& g = v.geometry;
+  const Color them = ~pos.side_to_move();
+  if (pos.piece_at(s)) return false;
+  for (std::size_t k = 0; k < v.kinds.size(); ++k) {
+    if (!v.kinds[k].en_passant || !v.kinds[k].double_step) continue;
+    const int forward = v.tables().forward[index(them)][k];
+    const Square man = g.offset(s, 0, forward), from = g.offset(s, 0, -forward);
+    if (man != kNoSquare && from != kNoSquare && (pos.pieces(them, int(k)) & bit(man)) && !pos.piece_at(from) &&
+        (v.tables().double_step_from[index(them)][k] & bit(from)))
+      return true;
+  }
+  return false;
+}
+
 Result<Position> Position::from_fen(const Variant& variant, std::string_view fen) {
   const Geometry& g = variant.geometry;
   Position pos(variant);
@@ -140,7 +160,7 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
       if (!found) return Error{std::string("FEN castling right '") + ch + "' does not exist in " + variant.name};
       auto king_there = pos.piece_at(found->king_from), rook_there = pos.piece_at(found->rook_from);
       if (!king_there || king_there->color != c || king_there->kind != variant.royal_kind() || !rook_there ||
-          rook_there->color != c || variant.kinds[rook_there->kind].letter != 'R')
+          rook_there->color != c || rook_there->kind != found->rook_kind)
         return Error{std::string("FEN castling right '") + ch + "' needs the king and rook on their squares"};
       pos.castling_ |= variant.castling_bit(c, *found);
     }
@@ -150,7 +170,7 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
   if (ep != "-") {
     Square s = g.parse(ep);
     if (s == kNoSquare) return Error{"FEN en-passant square '" + ep + "' is not on the board"};
-    if (en_passant_capturable(pos, s)) pos.set_en_passant(s);
+    if (just_passed(pos, s) && en_passant_capturable(pos, s)) pos.set_en_passant(s);
   }
   pos.halfmove_ = halfmove;
   pos.fullmove_ = fullmove;
@@ -356,11 +376,10 @@ void Position::play(const Move& move) {
   if (move.kind == Move::Kind::Castle) {
     for (const CastlingRule& rule : v.castling[index(us)]) {
       if (rule.king_from != move.from || rule.king_to != move.to) continue;
-      const int rook = piece_at(rule.rook_from)->kind;
       remove(rule.king_from);
       remove(rule.rook_from);
       put(rule.king_to, us, mover.kind);
-      put(rule.rook_to, us, rook);
+      put(rule.rook_to, us, rule.rook_kind);
     }
   } else {
     if (move.kind == Move::Kind::EnPassant)
@@ -381,12 +400,18 @@ void Position::play(const Move& move) {
   side_ = ~us;
   hash_ ^= zobrist().black_to_move;
 
-  const PieceKind& kind = v.kinds[mover.kind];
-  const Geometry& g = v.geometry;
-  if (kind.en_passant && std::abs(g.rank_of(move.to) - g.rank_of(move.from)) == 2 && g.file_of(move.to) == g.file_of(move.from)) {
-    Square passed = g.offset(move.from, 0, tables.forward[index(us)][mover.kind]);
+  if (move.kind == Move::Kind::DoubleStep && v.kinds[mover.kind].en_passant) {
+    Square passed = v.geometry.offset(move.from, 0, tables.forward[index(us)][mover.kind]);
     if (en_passant_capturable(*this, passed)) set_en_passant(passed);
   }
+}
+
+void Position::pass() {
+  set_en_passant(kNoSquare);
+  toggle(moved_this_turn_, zobrist().moved_this_turn, moved_this_turn_);
+  if (side_ == Color::Black) ++fullmove_;
+  side_ = ~side_;
+  hash_ ^= zobrist().black_to_move;
 }
 
 // Only the man that moved can have come face to face with a pawn of its own side: if it is a pawn

@@ -15,7 +15,9 @@
 namespace arbiter::rules {
 
 struct Move {
-  enum class Kind : std::uint8_t { Normal, Castle, EnPassant };
+  // DoubleStep: a man's two-step advance from its double-step rank (rules/variant.h), which
+  // may leave an en-passant square behind.
+  enum class Kind : std::uint8_t { Normal, Castle, EnPassant, DoubleStep };
   std::int16_t from = kNoSquare, to = kNoSquare;  // castling: the king's move
   std::int8_t promotion = -1;                     // kind after the move, or -1
   Kind kind = Kind::Normal;
@@ -52,6 +54,7 @@ class Position {
   Bitboard pieces(Color c) const { return by_color_[index(c)]; }
   Bitboard pieces(Color c, int kind) const { return by_color_[index(c)] & by_kind_[kind]; }
   Bitboard occupied() const { return by_color_[0] | by_color_[1]; }
+  bool can_castle(Color c, const CastlingRule& rule) const { return castling_ & variant_->castling_bit(c, rule); }
   Square king(Color c) const;  // kNoSquare if that side has none (a captured king)
   int halfmove_clock() const { return halfmove_; }
   int fullmove_number() const { return fullmove_; }
@@ -68,6 +71,9 @@ class Position {
   bool attacked(Square s, Color by) const;
   // Plays a move from legal_moves(); anything else is undefined.
   void play(const Move& move);
+  // Hands the move to the other side without moving (ends a two-move turn): not a move of any
+  // variant, only the engine's null-move search uses it.
+  void pass();
   bool is_capture(const Move& move) const;
   bool has_mating_material(Color c) const;
 

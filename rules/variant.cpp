@@ -92,6 +92,7 @@ void Variant::finish() {
   for (int c = 0; c < 2; ++c)
     for (std::size_t i = 0; i < castling[c].size(); ++i) {
       const CastlingRule& rule = castling[c][i];
+      if (rule.rook_kind < 0 || rule.rook_kind >= int(kinds.size())) throw std::logic_error("castling with no such kind");
       for (Square s : {rule.king_from, rule.rook_from}) tables_.castling_spoilers[s] |= castling_bit(Color(c), rule);
       auto [low, high] = std::minmax({g.file_of(rule.king_from), g.file_of(rule.king_to), g.file_of(rule.rook_from),
                                       g.file_of(rule.rook_to)});
@@ -105,11 +106,6 @@ void Variant::finish() {
   for (std::size_t k = 0; k < kinds.size(); ++k)
     for (char letter : kinds[k].facings)
       if (kind_of(letter) != int(k)) tables_.other_facings[k] |= std::uint16_t(1u << kind_of(letter));
-  // Men at the start, for Grand's "promote only to a kind you have lost".
-  for (char ch : start_fen.substr(0, start_fen.find(' '))) {
-    int k = kind_of(char(std::toupper(static_cast<unsigned char>(ch))));
-    if (k >= 0) ++start_counts_[std::isupper(static_cast<unsigned char>(ch)) ? 0 : 1][k];
-  }
 }
 
 Bitboard Variant::castling_path(Color c, const CastlingRule& rule) const {
@@ -121,13 +117,15 @@ std::uint8_t Variant::castling_bit(Color c, const CastlingRule& rule) const {
   return std::uint8_t(1u << (index(c) * 2 + int(&rule - rules.data())));
 }
 
+// The variants and their list live for the program, never destroyed, so that no thread still
+// running at exit can outlive them (and leak checkers find them reachable to the end).
 const std::vector<const Variant*>& all_variants() {
-  static const std::vector<const Variant*> variants = [] {
-    std::vector<const Variant*> list;
+  static const std::vector<const Variant*>& variants = *[] {
+    auto* list = new std::vector<const Variant*>;
     for (auto make : variant_factories()) {
-      auto* v = new Variant(make());  // lives for the program, like the tables it holds
+      auto* v = new Variant(make());
       v->finish();
-      list.push_back(v);
+      list->push_back(v);
     }
     return list;
   }();

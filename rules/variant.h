@@ -29,6 +29,7 @@ struct Leg {
 };
 
 inline constexpr int kMaxKinds = 16;
+inline constexpr int kNoPromotionLimit = kMaxSquares;
 
 struct PieceKind {
   char letter;           // upper case, as in FEN
@@ -50,6 +51,9 @@ struct PieceKind {
   // Promotion: mandatory on promotion_rank; optional from optional_promotion_rank up to it.
   int promotion_rank = -1;            // relative; -1 = never promotes
   int optional_promotion_rank = -1;   // relative; -1 = no optional zone
+  // A man may promote to this kind only while its side has fewer of it than this (Grand: as many
+  // as at the start, so only to a lost kind), as Fairy-Stockfish's promotionLimit.
+  int promotion_limit = kNoPromotionLimit;
   // The rank direction of the legs' dr, and of "relative" ranks, for White: -1 for the ring's
   // pawns that move down the cells (the same pawn as the one moving up, turned round).
   int forward = 1;
@@ -57,7 +61,8 @@ struct PieceKind {
 
 struct CastlingRule {
   Square king_from, king_to, rook_from, rook_to;
-  char letter;  // FEN right: 'K' or 'Q' (lower case for Black)
+  int rook_kind;  // the kind that must stand on rook_from and castles with the king
+  char letter;    // FEN right: 'K' or 'Q' (lower case for Black)
 };
 
 enum class Legality : std::uint8_t {
@@ -78,7 +83,6 @@ class Variant {
   // half a turn, so Black's pawns start and promote 8 cells round from White's).
   int black_rank_offset = 0;
   std::vector<int> promotion_choices;        // kind indexes, in the order SAN/UCI list them
-  bool promotion_needs_lost_piece = false;   // Grand: only to a kind with fewer than at the start
   std::array<std::vector<CastlingRule>, 2> castling;  // per colour
   Legality legality = Legality::Strict;
   bool stalemate_loses = false;       // shatranj: the stalemated side loses
@@ -99,7 +103,6 @@ class Variant {
 
   int kind_of(char letter) const;  // -1 if none
   int royal_kind() const { return royal_; }
-  int start_count(Color c, int kind) const { return start_counts_[index(c)][kind]; }
   std::uint8_t castling_bit(Color c, const CastlingRule& rule) const;
   // The squares that must be empty to castle: all between the king and rook and their
   // destinations, except where those two stand.
@@ -129,7 +132,6 @@ class Variant {
  private:
   Tables tables_;
   int royal_ = -1;
-  std::array<std::array<int, kMaxKinds>, 2> start_counts_{};
 };
 
 // Movement builders, Betza-like: every rotation and reflection of one step.

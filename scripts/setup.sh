@@ -5,7 +5,7 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
-PACKAGES=(build-essential cmake libboost-dev libboost-system-dev nlohmann-json3-dev libsqlite3-dev doctest-dev libssl-dev ${EXTRA_PACKAGES:-})
+PACKAGES=(build-essential cmake libboost-dev libboost-system-dev nlohmann-json3-dev libsqlite3-dev doctest-dev libssl-dev prometheus-cpp-dev ${EXTRA_PACKAGES:-})
 
 missing=()
 for package in "${PACKAGES[@]}"; do

@@ -1,6 +1,8 @@
 #include "server/api.h"
 
+#include <algorithm>
 #include <charconv>
+#include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "protocol/variants_json.h"
@@ -14,7 +16,7 @@ using nlohmann::json;
 constexpr int kDefaultListLimit = 20;
 constexpr int kMaxListLimit = 100;
 
-HttpResponse json_response(unsigned status, const json& body) { return {status, "application/json", protocol::dump(body), {}}; }
+HttpResponse json_response(unsigned status, const json& body) { return {status, "application/json", protocol::dump(body), {}, 0}; }
 
 HttpResponse method_not_allowed(std::string allow) {
   auto response = error_response(405, "method_not_allowed", "use " + allow);
@@ -43,35 +45,63 @@ HttpResponse error_response(unsigned status, std::string_view code, std::string_
   return json_response(status, {{"error", code}, {"message", message}});
 }
 
-Api::Api(Registry& registry, storage::Store& store) : registry_(registry), store_(store) {}
+Api::Api(Registry& registry, storage::Store& store, AddressLimits& limits, Metrics& metrics)
+    : registry_(registry), store_(store), limits_(limits), metrics_(metrics) {}
 
 bool Api::handles(std::string_view target) { return url::path_of(target).starts_with("/api/"); }
 
 void Api::handle(const HttpRequest& request, std::function<void(HttpResponse)> done) {
+  // Store reads are synchronous: they throw before `done` has run, never after.
+  try {
+    route(request, done);
+  } catch (const std::exception& e) {
+    std::cerr << "arbiter: " << request.method << " " << url::path_of(request.target) << ": " << e.what() << "\n";
+    done(error_response(500, "storage", "the game store could not be read; try again"));
+  }
+}
+
+std::optional<HttpResponse> Api::too_often(std::optional<AddressLimits::Clock::duration> wait, Refusal refusal) {
+  if (!wait) return std::nullopt;
+  metrics_.refused(refusal);
+  auto seconds = std::chrono::ceil<std::chrono::seconds>(*wait).count();
+  auto response = error_response(429, "rate_limited", "too many requests from your address; try again later");
+  response.retry_after_s = static_cast<unsigned>(std::clamp<std::int64_t>(seconds, 1, 3600));
+  return response;
+}
+
+void Api::route(const HttpRequest& request, std::function<void(HttpResponse)> done) {
   std::string_view path = url::path_of(request.target);
   const bool get = request.method == "GET" || request.method == "HEAD";
   const bool post = request.method == "POST";
 
   if (path == "/api/variants") {
-    if (!get) return done(method_not_allowed("GET"));
+    if (!get) return done(method_not_allowed("GET, HEAD"));
     static const std::string variants = protocol::dump(protocol::variants_json());
-    return done({200, "application/json", variants, {}});
+    return done({200, "application/json", variants, {}, 0});
   }
   if (path == "/api/games") {
-    if (post) return create_game(request, std::move(done));
+    if (post) {
+      if (auto refused = too_often(limits_.create(request.client, AddressLimits::Clock::now()), Refusal::CreateRate))
+        return done(*refused);
+      return create_game(request, std::move(done));
+    }
     if (get) return finished_games(request, std::move(done));
-    return done(method_not_allowed("GET, POST"));
+    return done(method_not_allowed("GET, HEAD, POST"));
   }
   if (path.starts_with("/api/games/")) {
     auto [id, rest] = split_rest(path, "/api/games/");
-    if (!get) return done(method_not_allowed("GET"));
+    if (!get) return done(method_not_allowed("GET, HEAD"));
     if (rest.empty()) return game(id, request, std::move(done));
     if (rest == "pgn") return pgn(id, std::move(done));
   }
   if (path.starts_with("/api/join/")) {
     auto [code, rest] = split_rest(path, "/api/join/");
     if (!post) return done(method_not_allowed("POST"));
-    if (rest.empty()) return join(code, std::move(done));
+    if (rest.empty()) {
+      if (auto refused = too_often(limits_.join(request.client, AddressLimits::Clock::now()), Refusal::JoinRate))
+        return done(*refused);
+      return join(code, std::move(done));
+    }
   }
   done(error_response(404, "not_found", "no such route"));
 }
@@ -87,7 +117,7 @@ void Api::create_game(const HttpRequest& request, std::function<void(HttpRespons
     } else {
       body["color"] = created.color;
       body["token"] = created.token;
-      body["invite"] = "/join/" + created.invite;
+      if (!created.invite.empty()) body["invite"] = "/join/" + created.invite;
     }
     done(json_response(201, body));
   });
@@ -140,7 +170,7 @@ void Api::pgn(const std::string& id, std::function<void(HttpResponse)> done) {
   if (!room) return done(error_response(404, "not_found", "no such game"));
   room->pgn([done](std::optional<std::string> text) {
     if (!text) return done(error_response(403, "hidden", "a live hidden game has no PGN until it ends"));
-    done({200, "application/x-chess-pgn", std::move(*text), {}});
+    done({200, "application/x-chess-pgn", std::move(*text), {}, 0});
   });
 }
 

@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "server/address_limits.h"
+#include "server/metrics.h"
 #include "server/registry.h"
 #include "storage/store.h"
 
@@ -15,6 +17,7 @@ struct HttpRequest {
   std::string target;  // path and query
   std::string body;
   std::string authorization;  // the Authorization header, if any
+  std::string client;         // the client's address key (see client_address.h), for rate limits
 };
 
 struct HttpResponse {
@@ -22,13 +25,14 @@ struct HttpResponse {
   std::string content_type = "application/json";
   std::string body;
   std::string allow;  // for 405
+  unsigned retry_after_s = 0;  // for 429 and 503: sent as Retry-After when set
 };
 
 class Api {
  public:
-  Api(Registry& registry, storage::Store& store);
+  Api(Registry& registry, storage::Store& store, AddressLimits& limits, Metrics& metrics);
   static bool handles(std::string_view target);
-  // `done` runs exactly once, on any thread.
+  // `done` runs exactly once, on any thread. A store that throws is answered 500.
   void handle(const HttpRequest& request, std::function<void(HttpResponse)> done);
 
  private:
@@ -38,8 +42,14 @@ class Api {
   void game(const std::string& id, const HttpRequest& request, std::function<void(HttpResponse)> done);
   void pgn(const std::string& id, std::function<void(HttpResponse)> done);
 
+  void route(const HttpRequest& request, std::function<void(HttpResponse)> done);
+  // A 429 for `client` if it has created (or joined) too often lately.
+  std::optional<HttpResponse> too_often(std::optional<AddressLimits::Clock::duration> wait, Refusal refusal);
+
   Registry& registry_;
   storage::Store& store_;
+  AddressLimits& limits_;
+  Metrics& metrics_;
 };
 
 HttpResponse error_response(unsigned status, std::string_view code, std::string_view message);

@@ -12,5 +12,6 @@ int serve_command(const Args& args);     // arbiter serve [--port 8080] [--bind 
 int variants_command(const Args& args);  // arbiter variants
 int perft_command(const Args& args);     // arbiter perft --variant V [--fen F] [--moves M ...] --depth N [--divide]
 int moves_command(const Args& args);     // arbiter moves --variant V [--fen F] [--moves M ...]
+int uci_command(const Args& args);       // arbiter uci (the engine over UCI on stdin/stdout)
 
 }  // namespace arbiter

@@ -5,27 +5,38 @@
 #include <chrono>
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/address.hpp>
 
+#include "server/address_limits.h"
 #include "server/api.h"
+#include "server/metrics.h"
 #include "server/registry.h"
 #include "server/static_files.h"
+#include "storage/store.h"
 
 namespace arbiter {
 
 struct Limits {
-  std::size_t max_connections = 4096;
+  std::size_t max_connections = 4096;       // `serve` derives it from the open-file limit unless told
+  std::size_t reserved_for_players = 409;   // of max_connections: the last slots only seats may use
   std::size_t max_frame_bytes = 8 * 1024;
   std::size_t max_body_bytes = 16 * 1024;
-  std::size_t max_header_bytes = 8 * 1024;
+  std::size_t max_header_bytes = 8 * 1024;  // the whole header, request line included (else 431)
+  std::size_t max_target_bytes = 4 * 1024;  // the request target (else 414)
   std::size_t max_queued_messages = 512;  // per connection; a client that falls this far behind is dropped
   double messages_per_second = 20;
   double message_burst = 40;
   int refusals_before_disconnect = 100;
   std::chrono::seconds http_timeout{30};
   std::chrono::seconds websocket_idle_timeout{60};  // pings go out at half of it
+  // A spectator that sends no message at all (pongs are not messages) for this long is closed:
+  // client libraries answer pings by themselves, so pings alone do not show anyone is there.
+  std::chrono::seconds spectator_idle_timeout{600};
+  std::chrono::seconds refusal_timeout{5};  // to read a request that will be refused anyway
 };
 
 // What every connection shares.
@@ -34,6 +45,10 @@ struct Services {
   Api& api;
   const StaticFiles& files;
   Limits limits;
+  AddressLimits& address_limits;
+  Metrics& metrics;
+  storage::Store& store;  // for the game counts in /metrics
+  std::optional<boost::asio::ip::address> trusted_proxy;  // whose X-Real-IP / X-Forwarded-For is believed
   std::atomic<std::size_t> connections{0};
   std::atomic<std::size_t> websockets{0};  // shutdown waits for their close handshakes, not for idle HTTP
 };
@@ -54,10 +69,14 @@ class ConnectionSlot {
   std::atomic<std::size_t>* count_;
 };
 
+// What a listener serves: everything, or GET /metrics alone (`serve --metrics ADDR:PORT`).
+enum class Serving { Everything, MetricsOnly };
+
 class Listener {
  public:
   // Binds now (throws on failure); accepts once start() is called.
-  Listener(boost::asio::io_context& io, Services& services, const std::string& address, unsigned short port);
+  Listener(boost::asio::io_context& io, Services& services, const std::string& address, unsigned short port,
+           Serving serving = Serving::Everything);
   ~Listener();
   void start();
   void stop();  // stops accepting; open connections carry on

@@ -23,8 +23,11 @@ class RateLimiter {
       refusals_ = 0;
       return Verdict::Allow;
     }
-    return ++refusals_ > max_refusals_ ? Verdict::Disconnect : Verdict::Refuse;
+    return refuse();
   }
+
+  // A refusal decided elsewhere (a limit shared with other connections) counts here too.
+  Verdict refuse() { return ++refusals_ > max_refusals_ ? Verdict::Disconnect : Verdict::Refuse; }
 
  private:
   double per_second_, burst_, tokens_;

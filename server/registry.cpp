@@ -31,8 +31,8 @@ bool plausible_key(const std::string& text) {
   return true;
 }
 
-Registry::Registry(boost::asio::io_context& io, storage::Store& store, match::Waits waits)
-    : io_(io), store_(store), waits_(waits) {}
+Registry::Registry(boost::asio::io_context& io, storage::Store& store, match::Waits waits, ComputerPool* computers)
+    : io_(io), store_(store), waits_(waits), computers_(computers) {}
 
 std::size_t Registry::restore() {
   std::size_t loaded = 0;
@@ -49,7 +49,7 @@ std::size_t Registry::restore() {
 }
 
 std::shared_ptr<Room> Registry::add(storage::StoredGame stored) {
-  auto room = std::make_shared<Room>(io_, store_, std::move(stored), waits_);
+  auto room = std::make_shared<Room>(io_, store_, std::move(stored), waits_, computers_);
   {
     std::lock_guard lock(mutex_);
     auto [it, inserted] = rooms_.emplace(room->id(), room);
@@ -99,9 +99,14 @@ void Registry::create(const protocol::CreateGameRequest& request, std::function<
   } else {
     outcome.color = creator_color(request.color);
     outcome.token = security::random_token();
-    outcome.invite = security::random_token();
-    record.invite_hash = security::sha256_hex(outcome.invite);
     seats = {{outcome.color, security::sha256_hex(outcome.token)}};
+    if (request.computer_level) {
+      // The computer takes the other seat as the room starts: nobody is invited.
+      seats.push_back({outcome.color == "white" ? "black" : "white", computer_seat_mark(*request.computer_level)});
+    } else {
+      outcome.invite = security::random_token();
+      record.invite_hash = security::sha256_hex(outcome.invite);
+    }
   }
   storage::StoredGame stored{record, seats, {}};
   store_.create_game(record, seats,

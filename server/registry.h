@@ -19,13 +19,14 @@ namespace arbiter {
 struct CreateOutcome {
   bool ok = false;
   std::string id, color;      // color: the creator's seat ("" for a local game)
-  std::string token, invite;  // invite: the code, not the path
+  std::string token, invite;  // invite: the code, not the path (none against the computer)
   std::string white_token, black_token;  // local games
 };
 
 class Registry {
  public:
-  Registry(boost::asio::io_context& io, storage::Store& store, match::Waits waits = {});
+  // `computers`: where computer seats think (none: computer games cannot be created).
+  Registry(boost::asio::io_context& io, storage::Store& store, match::Waits waits = {}, ComputerPool* computers = nullptr);
 
   // Loads every unfinished game (clocks resume where they stood); returns how many.
   std::size_t restore();
@@ -45,6 +46,7 @@ class Registry {
   boost::asio::io_context& io_;
   storage::Store& store_;
   match::Waits waits_;
+  ComputerPool* computers_;
   std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
 };

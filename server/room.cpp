@@ -9,6 +9,7 @@
 #include "protocol/messages.h"
 #include "protocol/pgn.h"
 #include "protocol/views.h"
+#include "server/move_observer.h"
 #include "server/security.h"
 #include "server/wall_clock.h"
 
@@ -27,24 +28,37 @@ std::shared_ptr<const std::string> text(const nlohmann::json& message) {
   return std::make_shared<const std::string>(protocol::dump(message));
 }
 
-match::Match initial_match(const storage::GameRecord& record, match::Waits waits) {
+// The seat the computer holds, from the seats as stored.
+std::optional<match::ComputerSeat> computer_of(const std::vector<storage::SeatRecord>& seats) {
+  for (const auto& seat : seats) {
+    auto level = computer_level_of(seat.token_hash);
+    auto color = protocol::parse_color(seat.color);
+    if (level && color) return match::ComputerSeat{*color, *level};
+  }
+  return std::nullopt;
+}
+
+match::Match initial_match(const storage::StoredGame& stored, match::Waits waits) {
+  const storage::GameRecord& record = stored.game;
   const rules::Variant* variant = rules::find_variant(record.variant);
   if (!variant) throw std::runtime_error("game " + record.id + ": unknown variant " + record.variant);
   auto start = rules::Position::from_fen(*variant, record.start_fen);
   if (!start.ok()) throw std::runtime_error("game " + record.id + ": bad start FEN: " + start.error());
-  match::MatchSetup setup{record.id, std::nullopt, record.local, record.created_at_ms, waits};
+  match::MatchSetup setup{record.id, std::nullopt, record.local, record.created_at_ms, waits, computer_of(stored.seats)};
   if (record.initial_ms) setup.clock = match::ClockSetting{*record.initial_ms, record.increment_ms};
   return match::Match(std::move(setup), start.value(), std::chrono::steady_clock::now());
 }
 
 }  // namespace
 
-Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGame stored, match::Waits waits)
+Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGame stored, match::Waits waits,
+           ComputerPool* computers)
     : strand_(boost::asio::make_strand(io)),
       store_(store),
       timer_(strand_),
       record_(stored.game),
-      match_(initial_match(stored.game, waits)) {
+      match_(initial_match(stored, waits)),
+      computers_(computers) {
   for (const auto& seat : stored.seats) {
     auto color = protocol::parse_color(seat.color);
     if (!color) throw std::runtime_error("game " + id() + ": bad seat colour " + seat.color);
@@ -62,6 +76,12 @@ Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGa
       throw std::runtime_error("game " + id() + ": event " + std::to_string(stored_event.v) + ": " + e.what());
     }
   }
+  if (const auto& computer = match_.computer()) {
+    // The same game plays the same way: the seed is the game's.
+    const auto seed = std::hash<std::string>{}(id());
+    computer_ = Computer{computer->seat, std::make_shared<ComputerPlayer>(computer->level, seed)};
+    match_.set_connected(computer->seat, true, now);  // never gone: nobody may claim against it
+  }
 }
 
 void Room::start() {
@@ -70,9 +90,12 @@ void Room::start() {
     update_idle();
     bool both_seats = !seat_hash_[0].empty() && !seat_hash_[1].empty();
     if (match_.status() == match::Status::Waiting && both_seats) {
-      // A join whose seat was stored but not its event: either seat may be the one that joined.
-      run([this] { carry_out(match_.join(Color::Black, Clock::now()), nullptr); });
+      // The computer takes its seat at once; otherwise a join whose seat was stored but not its
+      // event, where either seat may be the one that joined.
+      const Color joined = computer_ ? computer_->seat : Color::Black;
+      run([this, joined] { carry_out(match_.join(joined, Clock::now()), nullptr); });
     }
+    think_if_due();
   });
 }
 
@@ -125,6 +148,7 @@ void Room::commit_next(std::shared_ptr<std::vector<Event>> events, std::size_t i
     busy_ = false;
     after(true);
     if (!play_due_premove()) drain();
+    think_if_due();
     return;
   }
   const Event& event = (*events)[index];
@@ -146,6 +170,9 @@ void Room::commit_next(std::shared_ptr<std::vector<Event>> events, std::size_t i
                           self->match_.apply(event, Clock::now(), at_ms);
                           self->arm_timer();
                           self->broadcast(event);
+                          if (event.kind == Event::Kind::Moved || event.kind == Event::Kind::Tried)
+                            observe_move(Clock::now() - self->command_arrived_);
+                          self->computer_responds(event);
                           self->update_idle();
                           self->commit_next(events, index + 1, after);
                         });
@@ -187,8 +214,49 @@ void Room::arm_timer() {
       }));
 }
 
+void Room::think_if_due() {
+  if (!computer_ || !computers_ || computer_->thinking || busy_) return;
+  if (match_.status() != match::Status::Playing || match_.turn() != computer_->seat) return;
+  computer_->thinking = true;
+  // Exactly what a person in that seat is sent, and nothing else.
+  auto view = protocol::state_message(match_, Clock::now(), match::viewer_of(computer_->seat));
+  computers_->submit(id(), [self = shared_from_this(), player = computer_->player, view = std::move(view)](
+                               engine::Searcher& searcher, const std::atomic<bool>& stop) {
+    auto command = player->decide(view, searcher, stop);
+    boost::asio::post(self->strand_, [self, command = std::move(command)] { self->on_computer_decision(command); });
+  });
+}
+
+void Room::on_computer_decision(std::optional<match::Command> command) {
+  computer_->thinking = false;
+  run([this, command = std::move(command)] {
+    const Viewer seat = match::viewer_of(computer_->seat);
+    if (match_.status() != match::Status::Playing || match_.turn() != computer_->seat) return;
+    auto decision = command ? match_.decide(seat, *command, Clock::now()) : match::Decision{};
+    if (!command || decision.refusal) {
+      std::cerr << "arbiter: game " << id() << ": the computer's move was refused: "
+                << (decision.refusal ? decision.refusal->message : "it found none") << "\n";
+      // A computer that cannot move must not hold the game up.
+      if (++computer_->refusals >= 3) return carry_out(match_.decide(seat, match::ResignCommand{}, Clock::now()), nullptr);
+      return think_if_due();
+    }
+    computer_->refusals = 0;
+    carry_out(decision, nullptr);
+  });
+}
+
+void Room::computer_responds(const Event& event) {
+  if (!computer_) return;
+  auto answer = ComputerPlayer::respond(event, computer_->seat);
+  if (!answer) return;
+  run([this, answer = *answer] {
+    carry_out(match_.decide(match::viewer_of(computer_->seat), answer, Clock::now()), nullptr);
+  });
+}
+
 bool Room::play_due_premove() {
-  auto due = match_.take_premove(Clock::now());
+  command_arrived_ = Clock::now();
+  auto due = match_.take_premove(command_arrived_);
   if (!due) return false;
   if (!due->decision.accepted()) {
     const std::string why = due->decision.refusal ? due->decision.refusal->message : "";
@@ -259,8 +327,9 @@ void Room::premove(std::shared_ptr<Watcher> watcher, std::optional<std::string> 
 }
 
 void Room::command(std::shared_ptr<Watcher> watcher, match::Command command) {
-  on_strand([this, watcher = std::move(watcher), command = std::move(command)] {
-    run([this, watcher, command] {
+  on_strand([this, watcher = std::move(watcher), command = std::move(command), arrived = Clock::now()] {
+    run([this, watcher, command, arrived] {
+      command_arrived_ = arrived;
       if (const Attached* from = find(watcher)) carry_out(match_.decide(from->viewer, command, Clock::now()), from);
     });
   });
@@ -298,7 +367,10 @@ void Room::join(std::function<void(JoinOutcome)> done) {
                             done(JoinOutcome::refused(JoinOutcome::Status::Failed));
                             return self->drain();
                           }
-                          self->seat_hash_[rules::index(seat)] = hash;
+                          {
+                            std::lock_guard lock(self->seat_mutex_);
+                            self->seat_hash_[rules::index(seat)] = hash;
+                          }
                           self->commit(events, [self, seat, token, done](bool committed) {
                             if (!committed) return done(JoinOutcome::refused(JoinOutcome::Status::Failed));
                             done({JoinOutcome::Status::Joined, self->id(), std::string(protocol::color_name(seat)), token});
@@ -334,6 +406,15 @@ void Room::close_watchers() {
 // --- helpers -----------------------------------------------------------------------------
 
 void Room::update_idle() { idle_ = match_.finished() && watchers_.empty() && !busy_; }
+
+std::optional<Color> Room::seat_of(const std::string& token) const {
+  if (token.empty()) return std::nullopt;
+  std::string hash = security::sha256_hex(token);
+  std::lock_guard lock(seat_mutex_);
+  for (Color color : {Color::White, Color::Black})
+    if (security::same_secret(hash, seat_hash_[rules::index(color)])) return color;
+  return std::nullopt;
+}
 
 Viewer Room::viewer_for(const std::string& token) const {
   if (token.empty()) return Viewer::Spectator;

@@ -9,6 +9,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +20,8 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "match/match.h"
+#include "server/computer_player.h"
+#include "server/computer_pool.h"
 #include "protocol/names.h"
 #include "server/watcher.h"
 #include "storage/store.h"
@@ -39,7 +42,9 @@ class Room : public std::enable_shared_from_this<Room> {
  public:
   // Rebuilds the match by replaying its stored events; throws std::runtime_error if they do not
   // replay (unknown variant, bad FEN, an illegal move, a gap in v).
-  Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGame stored, match::Waits waits);
+  // `computers`: where a computer seat thinks (none: computer games wait).
+  Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGame stored, match::Waits waits,
+       ComputerPool* computers);
   // Arms the clock timer; finishes a join that crashed between its seat and its event.
   void start();
 
@@ -60,6 +65,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // The PGN, or nullopt while the game may not be shown yet (a live hidden game).
   void pgn(std::function<void(std::optional<std::string>)> done);
   void close_watchers();
+  // The seat this token holds, if any. Thread-safe without the strand (the network asks it before
+  // admitting a socket: seats keep connection slots reserved for them).
+  std::optional<rules::Color> seat_of(const std::string& token) const;
 
   // How many recent events a reconnecting watcher can be sent instead of the whole state.
   static constexpr std::size_t kResumableEvents = 32;
@@ -96,6 +104,10 @@ class Room : public std::enable_shared_from_this<Room> {
   static std::function<void(bool)> report_failure(std::shared_ptr<Watcher> to);
   static void send_refusal(Watcher& to, const match::Refusal& refusal);
   void update_idle();
+  // The computer seat: thinks when its turn has come, answers offers made to it.
+  void think_if_due();
+  void on_computer_decision(std::optional<match::Command> command);
+  void computer_responds(const match::Event& event);
   // Plays the premove of the side to move, if one is queued; returns whether it committed.
   bool play_due_premove();
   // Counts a seat's connections; the match hears when a seat comes or goes, and everyone is told.
@@ -114,7 +126,18 @@ class Room : public std::enable_shared_from_this<Room> {
 
   storage::GameRecord record_;
   std::array<std::string, 2> seat_hash_;  // by colour; empty while the seat is free
+  mutable std::mutex seat_mutex_;         // for seat_of(); written on the strand under it
   match::Match match_;
+  Clock::time_point command_arrived_{};  // of the command being handled (for observe_move)
+
+  struct Computer {
+    rules::Color seat;
+    std::shared_ptr<ComputerPlayer> player;
+    bool thinking = false;
+    int refusals = 0;  // in a row: a computer whose moves keep being refused resigns
+  };
+  ComputerPool* computers_;
+  std::optional<Computer> computer_;
 
   std::vector<Attached> watchers_;
   std::array<int, 2> seat_watchers_{};

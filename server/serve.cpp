@@ -1,15 +1,24 @@
 // `arbiter serve`: opens the store, resumes unfinished games, serves HTTP and WebSocket on one
 // port until SIGINT/SIGTERM, then stops accepting, closes sockets with 1001 and flushes.
+#include <sys/resource.h>
+
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <charconv>
 #include <csignal>
+#include <functional>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <thread>
 
+#include "server/address_limits.h"
 #include "server/api.h"
+#include "server/client_address.h"
 #include "server/commands.h"
+#include "server/computer_pool.h"
+#include "server/metrics.h"
+#include "server/move_observer.h"
 #include "server/network.h"
 #include "server/registry.h"
 #include "server/static_files.h"
@@ -28,12 +37,26 @@ struct ServeOptions {
   std::string db = "arbiter.db";
   std::string web = ARBITER_WEB_DIR;
   unsigned threads = std::max(2u, std::thread::hardware_concurrency());
-  std::size_t max_connections = Limits{}.max_connections;
+  std::optional<std::size_t> max_connections;       // default: from the open-file limit
+  std::optional<std::size_t> reserved_for_players;  // default: a tenth of max_connections
+  std::optional<boost::asio::ip::address> trusted_proxy;
+  std::optional<std::pair<std::string, unsigned short>> metrics;  // a separate /metrics listener
+  std::chrono::seconds spectator_idle{Limits{}.spectator_idle_timeout};
+  AddressLimitSettings address_limits;
   match::Waits waits;
+  // Threads for computer players, below the network's priority; a computer game waits its turn.
+  unsigned computer_threads = std::max(1u, std::thread::hardware_concurrency() / 2);
 };
+
+// The most a computer may think while other computer games wait (level 8 thinks 1 s).
+constexpr auto kLongestThinking = std::chrono::milliseconds(1500);
 
 constexpr auto kShutdownGrace = std::chrono::seconds(3);
 constexpr auto kEvictionPeriod = std::chrono::seconds(60);
+// Descriptors kept back from connections: stdio, the listeners, SQLite's files, epoll and timers,
+// and a static file being read.
+constexpr std::size_t kSpareDescriptors = 64;
+constexpr std::size_t kMinConnections = 16;
 
 template <class T>
 std::optional<T> number(const std::string& text, T min, T max) {
@@ -47,14 +70,111 @@ std::optional<T> number(const std::string& text, T min, T max) {
 
 // Seconds (fractions allowed, up to a day) as milliseconds.
 std::optional<std::chrono::milliseconds> seconds(const std::string& text) {
-  try {
-    std::size_t used = 0;
-    double value = std::stod(text, &used);
-    if (used != text.size() || !(value > 0) || value > 86400) return std::nullopt;
-    return std::chrono::milliseconds(static_cast<std::int64_t>(value * 1000));
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
+  double value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || !(value > 0) || value > 86400) return std::nullopt;
+  return std::chrono::milliseconds(static_cast<std::int64_t>(value * 1000));
+}
+
+std::optional<double> rate(const std::string& text) {
+  double value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || !(value > 0) || value > 1e6) return std::nullopt;
+  return value;
+}
+
+// "ADDR:PORT", the address possibly in brackets ("[::1]:9464").
+std::optional<std::pair<std::string, unsigned short>> host_port(const std::string& text) {
+  auto colon = text.rfind(':');
+  if (colon == std::string::npos) return std::nullopt;
+  std::string host = text.substr(0, colon);
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  auto port = number<unsigned short>(text.substr(colon + 1), 0, 65535);
+  if (!port || !parse_address(host)) return std::nullopt;
+  return std::pair(host, *port);
+}
+
+// Each option: applies its value, false when the value is bad.
+using Setter = std::function<bool(ServeOptions&, const std::string&)>;
+
+template <class T>
+Setter whole(std::optional<T> ServeOptions::*field, T min, T max) {
+  return [=](ServeOptions& o, const std::string& v) { return bool(o.*field = number<T>(v, min, max)); };
+}
+
+const std::map<std::string, Setter>& setters() {
+  static const std::map<std::string, Setter> table{
+      {"--port", [](ServeOptions& o, const std::string& v) {
+         auto port = number<unsigned short>(v, 0, 65535);
+         if (port) o.port = *port;
+         return port.has_value();
+       }},
+      {"--bind", [](ServeOptions& o, const std::string& v) { o.bind = v; return true; }},
+      {"--db", [](ServeOptions& o, const std::string& v) { o.db = v; return true; }},
+      {"--web", [](ServeOptions& o, const std::string& v) { o.web = v; return true; }},
+      {"--threads", [](ServeOptions& o, const std::string& v) {
+         auto threads = number<unsigned>(v, 1, 256);
+         if (threads) o.threads = *threads;
+         return threads.has_value();
+       }},
+      {"--max-connections", whole<std::size_t>(&ServeOptions::max_connections, 1, 1'000'000)},
+      {"--reserved-for-players", whole<std::size_t>(&ServeOptions::reserved_for_players, 0, 1'000'000)},
+      {"--trusted-proxy", [](ServeOptions& o, const std::string& v) { return bool(o.trusted_proxy = parse_address(v)); }},
+      {"--metrics", [](ServeOptions& o, const std::string& v) { return bool(o.metrics = host_port(v)); }},
+      {"--spectator-idle-s", [](ServeOptions& o, const std::string& v) {
+         auto seconds = number<long>(v, 1, 86400);
+         if (seconds) o.spectator_idle = std::chrono::seconds(*seconds);
+         return seconds.has_value();
+       }},
+      {"--address-limits", [](ServeOptions& o, const std::string& v) {
+         if (v != "on" && v != "off") return false;
+         o.address_limits.enabled = v == "on";
+         return true;
+       }},
+      {"--connections-per-address", [](ServeOptions& o, const std::string& v) {
+         auto cap = number<std::size_t>(v, 1, 1'000'000);
+         if (cap) o.address_limits.connections_per_address = *cap;
+         return cap.has_value();
+       }},
+      {"--spectators-per-game", [](ServeOptions& o, const std::string& v) {
+         auto cap = number<std::size_t>(v, 1, 1'000'000);
+         if (cap) o.address_limits.spectators_per_game = *cap;
+         return cap.has_value();
+       }},
+      // Rates come with a burst of twice the rate: two minutes' (or seconds') worth at once.
+      {"--creates-per-minute", [](ServeOptions& o, const std::string& v) {
+         auto r = rate(v);
+         if (r) o.address_limits.creates_per_minute = *r, o.address_limits.create_burst = std::max(1.0, 2 * *r);
+         return r.has_value();
+       }},
+      {"--joins-per-minute", [](ServeOptions& o, const std::string& v) {
+         auto r = rate(v);
+         if (r) o.address_limits.joins_per_minute = *r, o.address_limits.join_burst = std::max(1.0, 2 * *r);
+         return r.has_value();
+       }},
+      {"--messages-per-second", [](ServeOptions& o, const std::string& v) {
+         auto r = rate(v);
+         if (r) o.address_limits.messages_per_second = *r, o.address_limits.message_burst = std::max(1.0, 2 * *r);
+         return r.has_value();
+       }},
+      {"--computer-threads", [](ServeOptions& o, const std::string& v) {
+         auto threads = number<unsigned>(v, 1, 64);
+         if (threads) o.computer_threads = *threads;
+         return threads.has_value();
+       }},
+      {"--first-move-limit", [](ServeOptions& o, const std::string& v) {
+         auto wait = seconds(v);
+         if (wait) o.waits.first_move = *wait;
+         return wait.has_value();
+       }},
+      {"--abandon-after", [](ServeOptions& o, const std::string& v) { return bool(o.waits.abandon = seconds(v)); }},
+      {"--seat-messages-per-second", [](ServeOptions& o, const std::string& v) {
+         auto r = rate(v);
+         if (r) o.address_limits.seat_messages_per_second = *r, o.address_limits.seat_message_burst = std::max(1.0, 2 * *r);
+         return r.has_value();
+       }},
+  };
+  return table;
 }
 
 // nullopt after printing why, for exit code 2.
@@ -62,47 +182,37 @@ std::optional<ServeOptions> parse(const Args& args) {
   ServeOptions options;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& flag = args[i];
+    auto setter = setters().find(flag);
+    if (setter == setters().end()) {
+      std::cerr << "arbiter serve: unknown option " << flag << " (options:";
+      for (const auto& [name, _] : setters()) std::cerr << " " << name;
+      std::cerr << ")\n";
+      return std::nullopt;
+    }
     if (i + 1 >= args.size()) {
       std::cerr << "arbiter serve: " << flag << " needs a value\n";
       return std::nullopt;
     }
     const std::string& value = args[++i];
-    bool ok = true;
-    if (flag == "--port") {
-      auto port = number<unsigned short>(value, 0, 65535);
-      ok = port.has_value();
-      if (ok) options.port = *port;
-    } else if (flag == "--bind") {
-      options.bind = value;
-    } else if (flag == "--db") {
-      options.db = value;
-    } else if (flag == "--web") {
-      options.web = value;
-    } else if (flag == "--threads") {
-      auto threads = number<unsigned>(value, 1, 256);
-      ok = threads.has_value();
-      if (ok) options.threads = *threads;
-    } else if (flag == "--max-connections") {
-      auto cap = number<std::size_t>(value, 1, 1'000'000);
-      ok = cap.has_value();
-      if (ok) options.max_connections = *cap;
-    } else if (flag == "--first-move-limit" || flag == "--abandon-after") {
-      auto wait = seconds(value);
-      ok = wait.has_value();
-      if (ok && flag == "--first-move-limit") options.waits.first_move = *wait;
-      if (ok && flag == "--abandon-after") options.waits.abandon = *wait;
-    } else {
-      std::cerr << "arbiter serve: unknown option " << flag
-                << " (options: --port, --bind, --db, --web, --threads, --max-connections, --first-move-limit,"
-                   " --abandon-after)\n";
-      return std::nullopt;
-    }
-    if (!ok) {
+    if (!setter->second(options, value)) {
       std::cerr << "arbiter serve: bad value for " << flag << ": " << value << "\n";
       return std::nullopt;
     }
   }
   return options;
+}
+
+// Raises the soft open-file limit to the hard one (a login shell's 1,024 is far below what a
+// game server needs) and returns the soft limit in force.
+std::size_t raise_descriptor_limit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return 1024;
+  if (limit.rlim_cur < limit.rlim_max) {
+    rlimit raised = limit;
+    raised.rlim_cur = limit.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
+  }
+  return limit.rlim_cur == RLIM_INFINITY ? 1'000'000 : static_cast<std::size_t>(limit.rlim_cur);
 }
 
 // Stops the io_context once every WebSocket has closed, or after the grace period.
@@ -130,17 +240,35 @@ int serve_command(const Args& args) {
   auto options = parse(args);
   if (!options) return 2;
 
+  Limits limits;
+  std::size_t descriptors = raise_descriptor_limit();
+  std::size_t fitting = std::max(kMinConnections, descriptors > kSpareDescriptors ? descriptors - kSpareDescriptors : 0);
+  limits.max_connections = options->max_connections.value_or(fitting);
+  if (limits.max_connections > fitting)
+    std::cerr << "arbiter: warning: --max-connections " << limits.max_connections << " is more than the open-file limit ("
+              << descriptors << ") allows; accepting will pause while descriptors run out\n";
+  limits.reserved_for_players = std::min(limits.max_connections, options->reserved_for_players.value_or(limits.max_connections / 10));
+  limits.spectator_idle_timeout = options->spectator_idle;
+
+  Metrics metrics;
+  move_observer() = [&metrics](std::chrono::steady_clock::duration took) { metrics.move_handled(took); };
   boost::asio::io_context io(static_cast<int>(options->threads));
   auto store = storage::Store::open(options->db);
-  Registry registry(io, *store, options->waits);
+  store->on_commit([&metrics](const storage::CommitReport& report) { metrics.committed(report); });
+  ComputerPool computers(io, options->computer_threads, kLongestThinking);
+  Registry registry(io, *store, options->waits, &computers);
   std::size_t resumed = registry.restore();
-  Api api(registry, *store);
+  AddressLimits address_limits(options->address_limits);
+  Api api(registry, *store, address_limits, metrics);
   StaticFiles files(options->web);
-  Limits limits;
-  limits.max_connections = options->max_connections;
-  Services services{registry, api, files, limits};
+  Services services{registry, api, files, limits, address_limits, metrics, *store, options->trusted_proxy};
   Listener listener(io, services, options->bind, options->port);
   listener.start();
+  std::optional<Listener> metrics_listener;
+  if (options->metrics) {
+    metrics_listener.emplace(io, services, options->metrics->first, options->metrics->second, Serving::MetricsOnly);
+    metrics_listener->start();
+  }
 
   auto eviction_timer = std::make_shared<boost::asio::steady_timer>(io);
   evict_periodically(registry, eviction_timer);
@@ -150,19 +278,26 @@ int serve_command(const Args& args) {
     if (ec) return;
     std::cout << "arbiter: shutting down" << std::endl;
     listener.stop();
+    if (metrics_listener) metrics_listener->stop();
     registry.close_all();
     stop_when_drained(io, services, std::make_shared<boost::asio::steady_timer>(io),
                       std::chrono::steady_clock::now() + kShutdownGrace);
   });
 
   std::cout << "arbiter: listening on http://" << options->bind << ":" << listener.port() << " (db " << options->db
-            << ", " << resumed << " games resumed, web " << files.root().string() << ")" << std::endl;
+            << ", " << resumed << " games resumed, web " << files.root().string() << ", up to " << limits.max_connections
+            << " connections, " << limits.reserved_for_players << " kept for players, address limits "
+            << (options->address_limits.enabled ? "on" : "off") << ")" << std::endl;
+  if (metrics_listener)
+    std::cout << "arbiter: metrics on http://" << options->metrics->first << ":" << metrics_listener->port() << "/metrics"
+              << std::endl;
 
   std::vector<std::thread> threads;
   for (unsigned i = 1; i < options->threads; ++i) threads.emplace_back([&io] { io.run(); });
   io.run();
   for (auto& thread : threads) thread.join();
   store->close();
+  move_observer() = nullptr;
   std::cout << "arbiter: stopped" << std::endl;
   return 0;
 }

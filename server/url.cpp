@@ -4,13 +4,27 @@ namespace arbiter::url {
 
 std::string_view path_of(std::string_view target) { return target.substr(0, target.find_first_of("?#")); }
 
+namespace {
+
+int hex(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+}  // namespace
+
+bool well_formed(std::string_view target) {
+  for (std::size_t i = 0; i < target.size(); ++i) {
+    auto c = static_cast<unsigned char>(target[i]);
+    if (c <= 0x20 || c == 0x7f) return false;
+    if (c == '%' && (i + 2 >= target.size() || hex(target[i + 1]) < 0 || hex(target[i + 2]) < 0)) return false;
+  }
+  return true;
+}
+
 std::optional<std::string> decode(std::string_view text) {
-  auto hex = [](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-  };
   std::string out;
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (text[i] == '+') {

@@ -2,6 +2,7 @@
 
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 #include <deque>
@@ -18,10 +19,12 @@ namespace websocket = beast::websocket;
 
 // One WebSocket connection: reads commands for its room, writes what the room sends, in order,
 // from a bounded queue. Everything runs on the connection's strand (its socket's executor).
+// Messages and pings count against this connection's rate, its address's and its seat's.
 class WebSocketSession : public Watcher, public std::enable_shared_from_this<WebSocketSession> {
  public:
   WebSocketSession(beast::tcp_stream stream, std::shared_ptr<Room> room, std::string token,
-                   std::optional<std::int64_t> since, Services& services, ConnectionSlot slot)
+                   std::optional<std::int64_t> since, Services& services, ConnectionSlot slot,
+                   WebSocketAdmission admission)
       : ws_(std::move(stream)),
         room_(std::move(room)),
         token_(std::move(token)),
@@ -29,8 +32,10 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
         services_(services),
         slot_(std::move(slot)),
         websocket_slot_(services.websockets),
+        admission_(std::move(admission)),
         limiter_(services.limits.messages_per_second, services.limits.message_burst,
-                 services.limits.refusals_before_disconnect) {}
+                 services.limits.refusals_before_disconnect),
+        idle_timer_(ws_.get_executor()) {}
 
   void run(http::request<http::string_body> upgrade) {
     websocket::stream_base::timeout timeout{};
@@ -41,6 +46,15 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
     ws_.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& response) { response.set(http::field::server, "arbiter"); }));
     ws_.read_message_max(services_.limits.max_frame_bytes);
+    // Beast answers pings itself; they still cost the server, so they count like messages. The
+    // callback runs inside the read and may not start operations on the stream: it posts them.
+    ws_.control_callback([weak = weak_from_this()](websocket::frame_type kind, beast::string_view) {
+      auto self = weak.lock();
+      if (!self || kind != websocket::frame_type::ping) return;
+      self->services_.metrics.ping();
+      if (self->admit_message() == RateLimiter::Verdict::Disconnect)
+        boost::asio::post(self->ws_.get_executor(), [self] { self->close(websocket::close_code::policy_error); });
+    });
     ws_.async_accept(upgrade, [self = shared_from_this()](beast::error_code ec) { self->on_accept(ec); });
   }
 
@@ -66,7 +80,33 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
     if (ec) return;
     attached_ = true;
     room_->attach(shared_from_this(), token_, since_);
+    last_message_ = std::chrono::steady_clock::now();
+    if (admission_.seat.empty()) watch_idle(services_.limits.spectator_idle_timeout);
     read_next();
+  }
+
+  // A spectator closed after spectator_idle_timeout without a message of its own. Players are
+  // never closed for silence: thinking is not idling.
+  void watch_idle(std::chrono::steady_clock::duration wait) {
+    idle_timer_.expires_after(wait);
+    idle_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (ec || self->closing_) return;
+      auto silent = std::chrono::steady_clock::now() - self->last_message_;
+      auto limit = self->services_.limits.spectator_idle_timeout;
+      if (silent < limit) return self->watch_idle(limit - silent);
+      self->services_.metrics.refused(Refusal::IdleSpectator);
+      self->close(websocket::close_code::policy_error);
+    });
+  }
+
+  // This connection's rate first, then the ones it shares with its address and its seat.
+  RateLimiter::Verdict admit_message() {
+    auto now = RateLimiter::Clock::now();
+    auto verdict = limiter_.check(now);
+    if (verdict == RateLimiter::Verdict::Allow && !services_.address_limits.message(admission_.client, admission_.seat, now))
+      verdict = limiter_.refuse();
+    if (verdict != RateLimiter::Verdict::Allow) services_.metrics.refused(Refusal::MessageRate);
+    return verdict;
   }
 
   void read_next() {
@@ -82,7 +122,9 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
   }
 
   void handle(const std::string& text, bool is_text) {
-    switch (limiter_.check(RateLimiter::Clock::now())) {
+    services_.metrics.message();
+    last_message_ = std::chrono::steady_clock::now();
+    switch (admit_message()) {
       case RateLimiter::Verdict::Allow: break;
       case RateLimiter::Verdict::Refuse: return reply(protocol::error_message("rate_limited", "too many messages"));
       case RateLimiter::Verdict::Disconnect: return close(websocket::close_code::policy_error);
@@ -129,6 +171,7 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
 
   void on_closed() {
     closing_ = true;
+    idle_timer_.cancel();
     if (attached_) room_->detach(shared_from_this());
     attached_ = false;
   }
@@ -141,7 +184,10 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
   Services& services_;
   ConnectionSlot slot_;
   ConnectionSlot websocket_slot_;
+  WebSocketAdmission admission_;
   RateLimiter limiter_;
+  boost::asio::steady_timer idle_timer_;
+  std::chrono::steady_clock::time_point last_message_{};
   std::deque<std::shared_ptr<const std::string>> queue_;
   bool closing_ = false;
   bool attached_ = false;
@@ -151,10 +197,10 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
 
 void start_websocket_session(beast::tcp_stream stream, http::request<http::string_body> upgrade,
                              std::shared_ptr<Room> room, std::string token, std::optional<std::int64_t> since,
-                             Services& services, ConnectionSlot slot) {
+                             Services& services, ConnectionSlot slot, WebSocketAdmission admission) {
   stream.expires_never();  // the WebSocket's own timeouts take over
   auto session = std::make_shared<WebSocketSession>(std::move(stream), std::move(room), std::move(token), since,
-                                                    services, std::move(slot));
+                                                    services, std::move(slot), std::move(admission));
   session->run(std::move(upgrade));
 }
 

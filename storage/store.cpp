@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -59,6 +60,7 @@ struct AppendEvent {
 struct PendingWrite {
   std::variant<CreateGame, AddSeat, AppendEvent> operation;
   Store::Done done;
+  std::chrono::steady_clock::time_point queued = std::chrono::steady_clock::now();
 };
 
 // The writer connection and its statements; used by the writer thread only (and by open()
@@ -263,6 +265,7 @@ class Reader {
         select_events_(db_,
                        "SELECT v, type, payload, at_ms FROM events WHERE game_id = ?1 ORDER BY v"),
         select_by_invite_(db_, "SELECT id FROM games WHERE invite_hash = ?1"),
+        count_by_status_(db_, "SELECT status, COUNT(*) FROM games GROUP BY status"),
         select_finished_(db_,
                          "SELECT id, variant, result, reason, ended_at_ms FROM games"
                          " WHERE status = 'finished' ORDER BY ended_at_ms DESC LIMIT ?1") {}
@@ -291,6 +294,13 @@ class Reader {
     select_by_invite_.bind(1, invite_hash);
     if (!select_by_invite_.step()) return std::nullopt;
     return select_by_invite_.column_text(0);
+  }
+
+  std::vector<std::pair<std::string, std::int64_t>> games_by_status() {
+    ResetOnExit reset(count_by_status_);
+    std::vector<std::pair<std::string, std::int64_t>> counts;
+    while (count_by_status_.step()) counts.emplace_back(count_by_status_.column_text(0), count_by_status_.column_int(1));
+    return counts;
   }
 
   std::vector<FinishedSummary> finished_games(int limit) {
@@ -373,7 +383,7 @@ class Reader {
   Connection db_;
   Statement begin_, end_;
   Statement select_game_, select_unfinished_, select_seats_, select_events_;
-  Statement select_by_invite_, select_finished_;
+  Statement select_by_invite_, count_by_status_, select_finished_;
 };
 
 class SqliteStore final : public Store {
@@ -419,6 +429,16 @@ class SqliteStore final : public Store {
     return reader_.finished_games(limit);
   }
 
+  std::vector<std::pair<std::string, std::int64_t>> games_by_status() override {
+    std::lock_guard lock(reader_.mutex);
+    return reader_.games_by_status();
+  }
+
+  void on_commit(std::function<void(const CommitReport&)> observer) override {
+    std::lock_guard lock(queue_mutex_);
+    commit_observer_ = std::make_shared<const std::function<void(const CommitReport&)>>(std::move(observer));
+  }
+
   void close() override {
     std::lock_guard close_lock(close_mutex_);
     {
@@ -449,8 +469,10 @@ class SqliteStore final : public Store {
   void write_loop() {
     std::vector<PendingWrite> batch;
     for (;;) {
+      std::shared_ptr<const std::function<void(const CommitReport&)>> observer;
       {
         std::unique_lock lock(queue_mutex_);
+        observer = commit_observer_;
         queue_changed_.wait(lock, [this] { return !queue_.empty() || closing_; });
         if (queue_.empty()) return;  // closing, and everything is written
         const auto take = std::min(queue_.size(), max_writes_per_transaction);
@@ -460,11 +482,25 @@ class SqliteStore final : public Store {
       }
       const std::vector<std::string> errors = writer_.run(batch);
       transactions_done_.store(writer_.transactions());
+      if (observer && *observer) report_commit(*observer, batch);
       for (std::size_t i = 0; i < batch.size(); ++i) {
         ++writes_done_;
         report(batch[i].done, errors[i]);
       }
       batch.clear();
+    }
+  }
+
+  static void report_commit(const std::function<void(const CommitReport&)>& observer,
+                            const std::vector<PendingWrite>& batch) {
+    const auto committed = std::chrono::steady_clock::now();
+    CommitReport report{batch.size(), {}};
+    report.waits.reserve(batch.size());
+    for (const PendingWrite& write : batch) report.waits.push_back(committed - write.queued);
+    try {
+      observer(report);
+    } catch (const std::exception& exception) {
+      std::cerr << "storage: the commit observer threw: " << exception.what() << '\n';
     }
   }
 
@@ -487,6 +523,7 @@ class SqliteStore final : public Store {
   std::condition_variable queue_changed_;
   std::deque<PendingWrite> queue_;
   bool closing_ = false;
+  std::shared_ptr<const std::function<void(const CommitReport&)>> commit_observer_;
 
   std::mutex close_mutex_;
   std::atomic<std::uint64_t> writes_done_{0};

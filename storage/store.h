@@ -2,11 +2,13 @@
 // The only owner of the SQLite database. Writes go through one writer thread that commits
 // whatever has queued up in one transaction (group commit) and only then reports each write
 // durable; reads use their own connection (WAL lets them run beside the writer).
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace arbiter::storage {
@@ -57,6 +59,14 @@ struct WriteStats {
   std::uint64_t transactions = 0;  // transactions committed
 };
 
+// What the writer thread reports after each transaction (for metrics; storage knows no metrics
+// library): how many writes it held and, for each, the time from being queued until its commit
+// was synced to disk (or failed).
+struct CommitReport {
+  std::size_t writes = 0;
+  std::vector<std::chrono::steady_clock::duration> waits;
+};
+
 class Store {
  public:
   using Done = std::function<void(bool ok, const std::string& error)>;
@@ -90,6 +100,11 @@ class Store {
 
   // Not pure so that test doubles need not implement it (they report zeros).
   virtual WriteStats write_stats() const { return {}; }
+  // Called on the writer thread after every transaction; set it before the first write. It must
+  // not block nor call back into the store.
+  virtual void on_commit(std::function<void(const CommitReport&)> observer) { (void)observer; }
+  // How many games have each status ("waiting", "playing", "finished"); read like the others.
+  virtual std::vector<std::pair<std::string, std::int64_t>> games_by_status() { return {}; }
 };
 
 }  // namespace arbiter::storage

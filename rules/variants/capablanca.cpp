@@ -13,7 +13,7 @@ Variant make_capablanca() {
   v.start_fen = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
   v.promotion_choices = {v.kind_of('Q'), v.kind_of('C'), v.kind_of('A'), v.kind_of('R'), v.kind_of('B'),
                          v.kind_of('N')};
-  set_castling(v, {5, 8, 9, 7}, {5, 2, 0, 3});
+  set_castling(v, v.kind_of('R'), {5, 8, 9, 7}, {5, 2, 0, 3});
   v.lone_minor_kinds = {v.kind_of('B'), v.kind_of('N')};
   return v;
 }

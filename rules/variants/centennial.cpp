@@ -67,7 +67,7 @@ Variant make_centennial() {
   v.start_fen = "rcbokqobcr/1mn1ss1nm1/pppppppppp/10/10/10/10/PPPPPPPPPP/1MN1SS1NM1/RCBOKQOBCR w KQkq - 0 1";
   for (char letter : std::string("QRBNOCSMLD")) v.promotion_choices.push_back(v.kind_of(letter));
   // The king goes to its bishop's square, the rook to its lion's: e1c1 (a1-d1) and e1h1 (j1-g1).
-  set_castling(v, {4, 7, 9, 6}, {4, 2, 0, 3});
+  set_castling(v, v.kind_of('R'), {4, 7, 9, 6}, {4, 2, 0, 3});
   v.two_moves_until_capture = true;
   v.lone_minor_kinds = {v.kind_of('N'), v.kind_of('B'), v.kind_of('C')};
   return v;

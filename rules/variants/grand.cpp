@@ -1,3 +1,5 @@
+#include <utility>
+
 #include "rules/variants/variants.h"
 
 namespace arbiter::rules {
@@ -16,7 +18,9 @@ Variant make_grand() {
   v.start_fen = "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1";
   v.promotion_choices = {v.kind_of('Q'), v.kind_of('C'), v.kind_of('A'), v.kind_of('R'), v.kind_of('B'),
                          v.kind_of('N')};
-  v.promotion_needs_lost_piece = true;
+  // Promotion only to a lost man: no kind beyond its number at the start.
+  for (auto [letter, at_start] : {std::pair{'Q', 1}, {'C', 1}, {'A', 1}, {'R', 2}, {'B', 2}, {'N', 2}})
+    v.kinds[v.kind_of(letter)].promotion_limit = at_start;
   v.lone_minor_kinds = {v.kind_of('B'), v.kind_of('N')};
   return v;
 }

@@ -21,13 +21,13 @@ PieceKind pawn(int double_step_rank, int promotion_rank) {
           .promotion_rank = promotion_rank};
 }
 
-void set_castling(Variant& v, CastlingFiles kingside, CastlingFiles queenside) {
+void set_castling(Variant& v, int rook_kind, CastlingFiles kingside, CastlingFiles queenside) {
   const Geometry& g = v.geometry;
   for (int c = 0; c < 2; ++c) {
     const int rank = c == 0 ? 0 : g.ranks() - 1;
     auto rule = [&](CastlingFiles f, char letter) {
       return CastlingRule{g.square(f.king_from, rank), g.square(f.king_to, rank), g.square(f.rook_from, rank),
-                          g.square(f.rook_to, rank), c == 0 ? letter : char(letter - 'A' + 'a')};
+                          g.square(f.rook_to, rank), rook_kind, c == 0 ? letter : char(letter - 'A' + 'a')};
     };
     v.castling[c] = {rule(kingside, 'K'), rule(queenside, 'Q')};
   }

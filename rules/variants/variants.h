@@ -26,11 +26,11 @@ PieceKind chancellor();
 PieceKind pawn(int double_step_rank, int promotion_rank);
 
 // Castling given by files, White on the first rank and Black on the last: the king-side
-// castling (right K/k) and the queen-side one (Q/q).
+// castling (right K/k) and the queen-side one (Q/q), the king with a man of rook_kind.
 struct CastlingFiles {
   int king_from, king_to, rook_from, rook_to;
 };
-void set_castling(Variant& v, CastlingFiles kingside, CastlingFiles queenside);
+void set_castling(Variant& v, int rook_kind, CastlingFiles kingside, CastlingFiles queenside);
 
 std::vector<Variant (*)()> variant_factories();
 

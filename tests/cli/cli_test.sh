@@ -50,6 +50,11 @@ bad_input "depth not a number" perft --variant chess --depth five
 bad_input "missing depth" perft --variant chess
 bad_input "unknown option" moves --variant chess --colour white
 bad_input "unknown command" fly
+bad_input "serve: address limits neither on nor off" serve --address-limits maybe
+bad_input "serve: a trusted proxy that is not an address" serve --trusted-proxy proxy.example.org
+bad_input "serve: metrics without a port" serve --metrics 127.0.0.1
+bad_input "serve: a rate of zero" serve --creates-per-minute 0
+bad_input "serve: a cap of zero connections per address" serve --connections-per-address 0
 
 rm -f /tmp/arbiter-cli-err.$$
 echo "$passed passed, $failed failed"

@@ -1,26 +1,30 @@
 // Server clocks: times in every message, the increment, a flag that falls with nobody sending
 // anything, and lichess's start: each side's first move is free, and a game whose first moves
-// do not come is aborted, not lost on time. Fractional seconds (initial_s 0.3) keep the tests fast.
+// do not come is aborted, not lost on time. The shortest clock allowed (initial_s 1) keeps the
+// tests fast.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Server, play, assertNoGaps } from './helpers.js';
 
-let server;
-before(async () => { server = await Server.start(['--first-move-limit', '0.5']); });
-after(async () => { await server.stop(); });
+let server, impatient;  // impatient: a first move is awaited half a second only
+before(async () => {
+  server = await Server.start();
+  impatient = await Server.start(['--first-move-limit', '0.5']);
+});
+after(async () => { await Promise.all([server.stop(), impatient.stop()]); });
 
 // Watchers connect before the invited player joins.
-async function timedGame(initial_s) {
-  const created = await server.api('POST', '/api/games', { variant: 'chess', color: 'white', clock: { initial_s, increment_s: 0 } });
-  const white = await server.connect(created.body.id, created.body.token);
-  const spectator = await server.connect(created.body.id);
+async function timedGame(initial_s, on = server) {
+  const created = await on.api('POST', '/api/games', { variant: 'chess', color: 'white', clock: { initial_s, increment_s: 0 } });
+  const white = await on.connect(created.body.id, created.body.token);
+  const spectator = await on.connect(created.body.id);
   assert.equal(white.state.clock.running, null, 'no clock runs before the game starts');
-  const joined = await server.api('POST', `/api/join/${created.body.invite.split('/').pop()}`);
+  const joined = await on.api('POST', `/api/join/${created.body.invite.split('/').pop()}`);
   return { id: created.body.id, white, spectator, blackToken: joined.body.token };
 }
 
 test('a player who runs out of time loses, with no message sent', async () => {
-  const { id, white, spectator, blackToken } = await timedGame(0.3);
+  const { id, white, spectator, blackToken } = await timedGame(1);
   assert.equal((await white.event('joined')).clock.running, null, 'no clock runs before the first moves');
   const black = await server.connect(id, blackToken);
   await play({ white, black, spectator }, ['e2e4', 'e7e5']);
@@ -29,7 +33,7 @@ test('a player who runs out of time loses, with no message sent', async () => {
     assert.equal(end.reason, 'timeout');
     assert.equal(end.result, '0-1');
     assert.equal(end.clock.white, 0);
-    assert.equal(end.clock.black, 300, 'Black\'s first move was free');
+    assert.equal(end.clock.black, 1000, 'Black\'s first move was free');
     assert.equal(end.clock.running, null);
   }
   assertNoGaps(white, spectator);
@@ -40,7 +44,7 @@ test('a player who runs out of time loses, with no message sent', async () => {
 });
 
 test('the flag falls on whoever is to move', async () => {
-  const { id, white, spectator, blackToken } = await timedGame(0.5);
+  const { id, white, spectator, blackToken } = await timedGame(1);
   await white.event('joined');
   const black = await server.connect(id, blackToken);
   await play({ white, black, spectator }, ['e2e4', 'e7e5']);
@@ -52,7 +56,7 @@ test('the flag falls on whoever is to move', async () => {
 });
 
 test('a first move not made in time aborts the game: no result, no loss on time', async () => {
-  const { white, spectator } = await timedGame(0.3);
+  const { white, spectator } = await timedGame(1, impatient);
   assert.equal(white.state.first_move_ms, undefined, 'no wait before the second seat is filled');
   const joined = await white.event('joined');
   assert.ok(joined.first_move_ms > 0 && joined.first_move_ms <= 500, `first_move_ms ${joined.first_move_ms}`);
@@ -61,9 +65,9 @@ test('a first move not made in time aborts the game: no result, no loss on time'
 });
 
 test('the second player\'s first move has its own wait, from the first player\'s', async () => {
-  const { id, white, spectator, blackToken } = await timedGame(60);
+  const { id, white, spectator, blackToken } = await timedGame(60, impatient);
   await white.event('joined');
-  const black = await server.connect(id, blackToken);
+  const black = await impatient.connect(id, blackToken);
   await play({ white, black, spectator }, ['d2d4']);
   const end = await spectator.event('end');
   assert.deepEqual([end.result, end.reason], ['*', 'abort']);
@@ -89,7 +93,7 @@ test('times are in every state and move, with the increment added after a move',
 });
 
 test('a bad clock is refused with 400', async () => {
-  for (const clock of [{ initial_s: 0 }, { initial_s: -1 }, { initial_s: 'ten' }, { increment_s: 1 }, 'fast']) {
+  for (const clock of [{ initial_s: 0 }, { initial_s: 0.0005 }, { initial_s: 0.5 }, { initial_s: -1 }, { initial_s: 'ten' }, { increment_s: 1 }, 'fast']) {
     const response = await server.api('POST', '/api/games', { variant: 'chess', clock });
     assert.equal(response.status, 400, JSON.stringify(clock));
     assert.equal(response.body.error, 'bad_clock');

@@ -1,72 +1,29 @@
-// Shared by the end-to-end tests: the real `arbiter serve` (ARBITER_BIN) on a loopback port
-// picked by the OS, a temporary SQLite file, and WebSocket clients that wait for messages by
-// content. Timeouts only guard against hangs; nothing waits for a fixed time.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// Shared by the end-to-end tests: the real `arbiter serve` (tests/support/server.js), and
+// WebSocket clients that wait for messages by content. Timeouts only guard against hangs;
+// nothing waits for a fixed time.
 import assert from 'node:assert/strict';
 import WebSocket from 'ws';
+import { ArbiterServer } from '../support/server.js';
 
 const GUARD_MS = 15000;
 
-export class Server {
-  constructor(extraArgs = []) {
-    this.extraArgs = extraArgs;
-    this.binary = process.env.ARBITER_BIN;
-    assert.ok(this.binary, 'ARBITER_BIN must name the built arbiter executable');
-    this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-e2e-'));
-    this.db = path.join(this.dir, 'arbiter.db');
-    this.port = 0;  // the OS picks one the first time; restarts reuse it
+// The server (tests/support/server.js) with the HTTP and WebSocket calls the tests make.
+// `Server.start(['--max-connections', '3'])` passes more `serve` options.
+export class Server extends ArbiterServer {
+  constructor(extraArgs = [], { prefix = [] } = {}) {
+    super({ args: extraArgs, prefix });
     this.clients = [];
   }
 
-  static async start(extraArgs = []) {
-    const server = new Server(extraArgs);
+  static async start(extraArgs = [], options = {}) {
+    const server = new Server(extraArgs, options);
     await server.launch();
     return server;
   }
 
-  async launch() {
-    const child = spawn(this.binary, ['serve', '--port', String(this.port), '--bind', '127.0.0.1', '--db', this.db,
-      '--web', this.dir, ...this.extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
-    this.child = child;
-    child.output = '';
-    child.exited = new Promise(resolve => child.once('exit', (code, signal) => resolve({ code, signal })));
-    const port = await new Promise((resolve, reject) => {
-      const guard = setTimeout(() => reject(new Error(`arbiter serve did not start: ${child.output}`)), GUARD_MS);
-      const onData = chunk => {
-        child.output += chunk;
-        const found = /listening on http:\/\/[^:]+:(\d+)/.exec(child.output);
-        if (found) { clearTimeout(guard); resolve(Number(found[1])); }
-      };
-      child.stdout.on('data', onData);
-      child.stderr.on('data', chunk => { child.output += chunk; });
-      child.once('exit', () => { clearTimeout(guard); reject(new Error(`arbiter serve exited: ${child.output}`)); });
-    });
-    this.port = port;
-    this.base = `http://127.0.0.1:${port}`;
-  }
-
-  async kill() {
-    this.child.kill('SIGKILL');
-    await this.child.exited;
-  }
-
-  async restart() {
-    await this.launch();
-  }
-
-  // SIGTERM, and the exit status.
-  async terminate() {
-    this.child.kill('SIGTERM');
-    return this.child.exited;
-  }
-
   async stop() {
     for (const client of this.clients) client.close();
-    if (this.child.exitCode === null && this.child.signalCode === null) await this.terminate();
-    fs.rmSync(this.dir, { recursive: true, force: true });
+    await super.stop();
   }
 
   // {status, body (parsed JSON when it is JSON), text, headers}.
@@ -75,7 +32,7 @@ export class Server {
     if (token) init.headers.authorization = `Bearer ${token}`;
     if (raw !== undefined) init.body = raw;
     else if (body !== undefined) { init.body = JSON.stringify(body); init.headers['content-type'] = 'application/json'; }
-    const response = await fetch(this.base + route, init);
+    const response = await fetch(this.url + route, init);
     const text = await response.text();
     let json;
     try { json = JSON.parse(text); } catch { json = undefined; }
@@ -126,8 +83,8 @@ export class Server {
 }
 
 export class Client {
-  constructor(url) {
-    this.ws = new WebSocket(url);
+  constructor(url, { headers } = {}) {
+    this.ws = new WebSocket(url, { headers });
     this.inbox = [];
     this.waiters = [];
     this.lastV = undefined;

@@ -38,6 +38,9 @@ TEST_CASE("unreadable stored events are refused, not guessed") {
   CHECK_FALSE(parse_event("teleport", "{}"));
   CHECK_FALSE(parse_event("move", "not json"));
   CHECK_FALSE(parse_event("move", R"({"move":"e2e4","ply":0,"clock":{"white":"x"}})"));
+  // A clock without a side's time (found by fuzzing: looking the missing key up read past the object).
+  CHECK_FALSE(parse_event("move", R"({"move":"e2e4","ply":0,"clock":{"white_ms":1,"black_ms":2}})"));
+  CHECK_FALSE(parse_event("move", R"({"move":"e2e4","ply":0,"clock":{"white":1}})"));
 }
 
 TEST_CASE("colour names") {

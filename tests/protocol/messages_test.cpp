@@ -80,8 +80,9 @@ TEST_CASE("creating a game: defaults, colours, clocks, local") {
   CHECK(full.clock->increment_ms == 2000);
   CHECK(full.local);
 
-  auto fractional = value(parse_create_game(R"({"variant":"chess","clock":{"initial_s":0.5}})"));
-  CHECK(fractional.clock->initial_ms == 500);
+  auto fractional = value(parse_create_game(R"({"variant":"chess","clock":{"initial_s":1.5}})"));
+  CHECK(fractional.clock->initial_ms == 1500);
+  CHECK(value(parse_create_game(R"({"variant":"chess","clock":{"initial_s":1}})")).clock->initial_ms == 1000);
   CHECK(fractional.clock->increment_ms == 0);
   CHECK_FALSE(value(parse_create_game(R"({"variant":"chess","clock":null})")).clock);
 }
@@ -93,7 +94,7 @@ TEST_CASE("creating a game: bad requests say why") {
   CHECK(code(parse_create_game("[]")) == "bad_message");
   CHECK(code(parse_create_game(R"({"color":"green"})")) == "bad_message");
   CHECK(code(parse_create_game(R"({"local":"yes"})")) == "bad_message");
-  for (const char* clock : {R"("fast")", R"({})", R"({"initial_s":0})", R"({"initial_s":-5})", R"({"initial_s":"300"})",
+  for (const char* clock : {R"("fast")", R"({})", R"({"initial_s":0})", R"({"initial_s":0.0005})", R"({"initial_s":0.999})", R"({"initial_s":-5})", R"({"initial_s":"300"})",
                             R"({"initial_s":1e12})", R"({"initial_s":60,"increment_s":-1})",
                             R"({"initial_s":60,"increment_s":7200})"}) {
     CAPTURE(clock);

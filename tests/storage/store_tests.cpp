@@ -2,6 +2,7 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <future>
@@ -324,6 +325,31 @@ TEST_CASE("unfinished games, finished list and invite lookup") {
   CHECK(store->game_by_invite("invite-done2") == "done2");
   CHECK_FALSE(store->game_by_invite("unknown").has_value());
   CHECK_FALSE(store->game_by_invite("").has_value());
+
+  auto counts = store->games_by_status();
+  std::sort(counts.begin(), counts.end());
+  CHECK(counts == std::vector<std::pair<std::string, std::int64_t>>{{"finished", 3}, {"waiting", 1}});
+}
+
+TEST_CASE("every transaction is reported to the commit observer with each write's wait") {
+  TempDatabase file;
+  auto store = Store::open(file.path());
+  std::mutex mutex;
+  std::size_t reports = 0, writes = 0, waits = 0;
+  store->on_commit([&](const CommitReport& report) {
+    std::lock_guard lock(mutex);
+    ++reports;
+    writes += report.writes;
+    waits += report.waits.size();
+    for (auto wait : report.waits) CHECK(wait.count() >= 0);
+  });
+  REQUIRE(create(*store, make_game("observed")));
+  for (int v = 1; v <= 20; ++v) REQUIRE(append(*store, "observed", make_event(v)));
+  store->close();
+  std::lock_guard lock(mutex);
+  CHECK(writes == 21);
+  CHECK(waits == 21);
+  CHECK(reports == store->write_stats().transactions);
 }
 
 TEST_CASE("events survive close and reopen") {

@@ -2,16 +2,14 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  assertNoErrors, clickSquare, launchBrowser, makeMove, openPage, screenshot, skipUnless, startServer, waitForMoves, waitForStatus,
+  assertNoErrors, clickSquare, launchBrowser, makeMove, openPage, screenshot, startServer, waitForMoves, waitForStatus,
 } from './helpers.js';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.stop(); });
 
-test('Centennial: a two-move turn with a spearman turn in place and its facing chooser', async t => {
-  const skip = skipUnless(server, 'centennial');
-  if (skip) return t.skip(skip);
+test('Centennial: a two-move turn with a spearman turn in place and its facing chooser', async () => {
   const page = await openPage(browser, `${server.url}/`);
   await page.click('.variant-card[data-variant="centennial"]');
   await page.click('button[data-action="local"]');

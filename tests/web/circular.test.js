@@ -1,15 +1,13 @@
 // Circular chess: the ring board, its square names, and a move on it.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoErrors, launchBrowser, makeMove, openPage, screenshot, skipUnless, startServer, waitForMoves } from './helpers.js';
+import { assertNoErrors, launchBrowser, makeMove, openPage, screenshot, startServer, waitForMoves } from './helpers.js';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.stop(); });
 
-test('circular: moves on the ring board, by click and by drag', async t => {
-  const skip = skipUnless(server, 'circular');
-  if (skip) return t.skip(skip);
+test('circular: moves on the ring board, by click and by drag', async () => {
   const page = await openPage(browser, `${server.url}/`);
   await page.click('.variant-card[data-variant="circular"]');
   await page.click('button[data-action="local"]');
@@ -29,9 +27,7 @@ test('circular: moves on the ring board, by click and by drag', async t => {
   assertNoErrors(page);
 });
 
-test('byzantine: the ring with shatranj men', async t => {
-  const skip = skipUnless(server, 'byzantine');
-  if (skip) return t.skip(skip);
+test('byzantine: the ring with shatranj men', async () => {
   const page = await openPage(browser, `${server.url}/`);
   await page.click('.variant-card[data-variant="byzantine"]');
   await page.click('button[data-action="local"]');

@@ -1,84 +1,21 @@
-// Shared by the browser tests: a real `arbiter serve` on a free loopback port with a temporary
-// SQLite file, headless Debian Chromium through playwright-core, and page helpers that act as a
-// person would (clicking squares, dragging men) and wait for conditions, never for time.
-import { spawn } from 'node:child_process';
+// Shared by the browser tests: a real `arbiter serve` (tests/support/server.js), headless Debian
+// Chromium through playwright-core, and page helpers that act as a person would (clicking
+// squares, dragging men) and wait for conditions, never for time.
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
+import { ArbiterServer } from '../support/server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const WEB_DIR = path.resolve(here, '../../server/web');
 export const SCREENSHOT_DIR = process.env.WEB_SCREENSHOT_DIR ?? path.resolve(here, '../output/web-screenshots');
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function spawnServer(binary, port, dbPath, extraArgs) {
-  const child = spawn(binary, ['serve', '--port', String(port), '--bind', '127.0.0.1', '--db', dbPath, '--web', WEB_DIR, ...extraArgs],
-    { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.output = '';
-  child.stdout.on('data', chunk => { child.output += chunk; });
-  child.stderr.on('data', chunk => { child.output += chunk; });
-  child.exited = new Promise(resolve => child.once('exit', resolve));
-  return child;
-}
-
-async function waitForVariants(url, child) {
-  for (let attempt = 0; attempt < 400; attempt++) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`arbiter serve exited: ${child.output}`);
-    try {
-      const response = await fetch(`${url}/api/variants`);
-      if (response.ok) return (await response.json()).variants;
-    } catch {
-      await new Promise(resolve => setTimeout(resolve, 50));
-    }
-  }
-  throw new Error(`arbiter serve did not answer on ${url}: ${child.output}`);
-}
-
-// The server, with `restart()` (same port, same database) to test dropped connections;
-// `extraArgs` for `arbiter serve` (e.g. ['--first-move-limit', '2']).
-export async function startServer(extraArgs = []) {
-  const binary = process.env.ARBITER_BIN;
-  assert.ok(binary, 'ARBITER_BIN must name the built arbiter executable');
-  const port = await freePort();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-web-'));
-  const dbPath = path.join(dir, 'arbiter.db');
-  const url = `http://127.0.0.1:${port}`;
-  let child = spawnServer(binary, port, dbPath, extraArgs);
-  const variants = await waitForVariants(url, child);
-  return {
-    url,
-    variants,
-    has: name => variants.some(v => v.name === name),
-    async kill() {
-      child.kill('SIGKILL');
-      await child.exited;
-    },
-    async restart() {
-      child = spawnServer(binary, port, dbPath, extraArgs);
-      await waitForVariants(url, child);
-    },
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await child.exited;
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+// The server (tests/support/server.js) serving the page from server/web; `args`: more `serve`
+// options (e.g. ['--first-move-limit', '2']).
+export function startServer(args = []) {
+  return ArbiterServer.start({ web: WEB_DIR, args });
 }
 
 export function launchBrowser() {
@@ -98,6 +35,9 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
   page.errors = [];
   page.on('console', message => { if (message.type() === 'error') page.errors.push(message.text()); });
   page.on('pageerror', error => page.errors.push(error.message));
+  page.requestedUrls = [];  // every URL the page asked for, WebSocket ones included
+  page.on('request', request => page.requestedUrls.push(request.url()));
+  page.on('websocket', socket => page.requestedUrls.push(socket.url()));
   if (record) {
     page.receivedFrames = [];
     page.receivedBodies = [];
@@ -186,11 +126,4 @@ export async function waitForStatus(page, pattern) {
 export async function readInvite(page) {
   await page.locator('.invite input').waitFor();
   return page.locator('.invite input').inputValue();
-}
-
-export function skipUnless(server, variant) {
-  if (server.has(variant)) return false;
-  const reason = `variant "${variant}" is not served yet by /api/variants`;
-  console.log(`# skipping: ${reason}`);
-  return reason;
 }

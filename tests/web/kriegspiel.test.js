@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  assertNoErrors, clickSquare, launchBrowser, makeMove, openPage, readInvite, received, screenshot, skipUnless, startServer,
+  assertNoErrors, clickSquare, launchBrowser, makeMove, openPage, readInvite, received, screenshot, startServer,
   waitForStatus,
 } from './helpers.js';
 
@@ -91,23 +91,7 @@ async function waitForLog(page, pattern, count = 1) {
 
 const ownMoveTexts = page => page.evaluate(() => [...document.querySelectorAll('.move-list [data-ply]')].map(b => b.textContent));
 
-// Until the server sends a Kriegspiel player their own board, there is nothing to show.
-async function ownBoardServed(url) {
-  const created = await (await fetch(`${url}/api/games`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ variant: 'kriegspiel', color: 'white' }),
-  })).json();
-  const game = await (await fetch(`${url}/api/games/${created.id}?token=${created.token}`)).json();
-  return typeof game.fen === 'string' && Array.isArray(game.umpire);
-}
-
-test('Kriegspiel: own men only, the umpire\'s log kept over reload and reconnection, "Are there any?", replay after the end', async t => {
-  const skip = skipUnless(server, 'kriegspiel');
-  if (skip) return t.skip(skip);
-  if (!await ownBoardServed(server.url)) {
-    const reason = 'the server does not send a Kriegspiel player their own board and umpire list yet';
-    console.log(`# skipping: ${reason}`);
-    return t.skip(reason);
-  }
+test('Kriegspiel: own men only, the umpire\'s log kept over reload and reconnection, "Are there any?", replay after the end', async () => {
   const real = new RealBoard();
   const white = await openPage(browser, `${server.url}/`, { record: true });
   await white.click('.variant-card[data-variant="kriegspiel"]');

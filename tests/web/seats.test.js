@@ -44,6 +44,13 @@ test('a reload in the middle of a game keeps the seat, and a used invitation giv
   assert.equal(await stranger.locator('text=(you)').count(), 0, 'no seat for a used invitation');
   for (const page of [white, black]) assertNoErrors(page);
   assertNoErrors(stranger, [/status of 409/]);
+  // Seat tokens travel in the Authorization header; only the WebSocket URL, which cannot carry
+  // headers, has one in its query.
+  for (const page of [white, black]) {
+    const withToken = page.requestedUrls.filter(url => /[?&]token=/.test(url));
+    assert.ok(withToken.length > 0, 'the WebSocket URL carries the seat');
+    for (const url of withToken) assert.match(new URL(url).pathname, /^\/ws\//, url);
+  }
 });
 
 test('the connection-lost state shows while the server is down, and play resumes after', async () => {

@@ -9,10 +9,14 @@ export class HttpError extends Error {
   }
 }
 
-async function request(method, path, body) {
+// A seat's token goes in the Authorization header, never in the URL: URLs end up in logs.
+async function request(method, path, body, token) {
+  const headers = {};
+  if (body) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(path, {
     method,
-    headers: body ? { 'Content-Type': 'application/json' } : {},
+    headers,
     body: body ? JSON.stringify(body) : undefined,
   });
   const data = await response.json().catch(() => null);
@@ -29,8 +33,7 @@ export function fetchVariants() {
 
 export const createGame = options => request('POST', '/api/games', options);
 export const joinGame = code => request('POST', `/api/join/${encodeURIComponent(code)}`);
-export const fetchGame = (id, token) =>
-  request('GET', `/api/games/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`);
+export const fetchGame = (id, token) => request('GET', `/api/games/${encodeURIComponent(id)}`, undefined, token);
 export const fetchFinishedGames = limit => request('GET', `/api/games?status=finished&limit=${limit}`).then(data => data.games);
 export const pgnPath = id => `/api/games/${encodeURIComponent(id)}/pgn`;
 

@@ -1,4 +1,5 @@
-// The rules tools of the `arbiter` executable: variants, perft, moves. No server code here.
+// The rules tools of the `arbiter` executable: variants, perft, moves. No server code here, and
+// not part of the server library.
 #include <charconv>
 #include <iostream>
 #include <optional>

@@ -1,0 +1,259 @@
+// A match between two UCI engines (or an engine and a random mover), refereed by our rules:
+// every move is checked with rules::Game, and games end only by the variant's rules (or a ply
+// cap, reported apart). Openings: a few random plies from the start, each played with both colours.
+//
+// Usage: engine_match --variant V --games N [--movetime MS | --clock MS [--inc MS]] [--random-plies K]
+//          [--seed S] --a "COMMAND" [--a-option "Name=Value"]... --b "COMMAND" [--b-option ...]... [--verbose]
+//   With --clock each side has that much time for the game (plus --inc a move), measured here by
+//   the wall clock around each `go`; running out loses.
+//   COMMAND is run by /bin/sh; "random" is a built-in random mover.
+// Prints A's wins/draws/losses, its score with a 95% error bar, and the Elo difference.
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "rules/game.h"
+
+using namespace arbiter;
+
+namespace {
+
+class UciEngine {
+ public:
+  UciEngine(const std::string& command, const std::vector<std::string>& options, const std::string& variant) {
+    int to_child[2], from_child[2];
+    if (pipe(to_child) || pipe(from_child)) throw std::runtime_error("pipe failed");
+    pid_ = fork();
+    if (pid_ == 0) {
+      dup2(to_child[0], 0);
+      dup2(from_child[1], 1);
+      close(to_child[1]);
+      close(from_child[0]);
+      execl("/bin/sh", "sh", "-c", ("exec " + command).c_str(), nullptr);
+      _exit(127);
+    }
+    close(to_child[0]);
+    close(from_child[1]);
+    in_ = fdopen(to_child[1], "w");
+    out_fd_ = from_child[0];
+    send("uci");
+    wait_for("uciok", 10000);
+    if (variant != "chess") send("setoption name UCI_Variant value " + variant);
+    for (const std::string& option : options) {
+      auto eq = option.find('=');
+      send("setoption name " + option.substr(0, eq) + " value " + option.substr(eq + 1));
+    }
+    send("isready");
+    wait_for("readyok", 10000);
+  }
+  ~UciEngine() {
+    send("quit");
+    fclose(in_);
+    close(out_fd_);
+    int status;
+    waitpid(pid_, &status, 0);
+  }
+  void send(const std::string& line) {
+    fprintf(in_, "%s\n", line.c_str());
+    fflush(in_);
+  }
+  // The first line starting with `prefix`, or nothing after the timeout.
+  std::optional<std::string> wait_for(const std::string& prefix, int timeout_ms) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+    while (true) {
+      auto newline = buffer_.find('\n');
+      while (newline != std::string::npos) {
+        std::string line = buffer_.substr(0, newline);
+        buffer_.erase(0, newline + 1);
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.rfind(prefix, 0) == 0) return line;
+        newline = buffer_.find('\n');
+      }
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+      if (left <= 0) return std::nullopt;
+      pollfd p{out_fd_, POLLIN, 0};
+      if (poll(&p, 1, int(left)) <= 0) continue;
+      char chunk[4096];
+      ssize_t n = read(out_fd_, chunk, sizeof chunk);
+      if (n <= 0) return std::nullopt;
+      buffer_.append(chunk, std::size_t(n));
+    }
+  }
+
+ private:
+  pid_t pid_;
+  FILE* in_;
+  int out_fd_;
+  std::string buffer_;
+};
+
+struct Player {
+  std::string command;
+  std::vector<std::string> options;
+  std::unique_ptr<UciEngine> engine;  // none for the random mover
+};
+
+struct Tally {
+  int wins = 0, draws = 0, losses = 0, capped = 0, forfeits_a = 0, forfeits_b = 0;
+  std::map<std::string, int> reasons;
+};
+
+int usage() {
+  std::cerr << "usage: engine_match --variant V --games N [--movetime MS | --clock MS [--inc MS]] [--random-plies K]\n"
+               "                    [--seed S] [--max-plies N] --a COMMAND [--a-option Name=Value]...\n"
+               "                    --b COMMAND [--b-option Name=Value]... [--verbose]\n";
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  signal(SIGPIPE, SIG_IGN);
+  std::string variant_name = "chess";
+  int games = 2, movetime = 100, random_plies = 4, max_plies = 2000;
+  long clock_ms = 0, increment_ms = 0;
+  std::uint64_t seed = 1;
+  bool verbose = false;
+  Player a, b;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) throw std::runtime_error(arg + " needs a value");
+      return argv[++i];
+    };
+    if (arg == "--variant") variant_name = value();
+    else if (arg == "--games") games = std::stoi(value());
+    else if (arg == "--movetime") movetime = std::stoi(value());
+    else if (arg == "--clock") clock_ms = std::stol(value());
+    else if (arg == "--inc") increment_ms = std::stol(value());
+    else if (arg == "--random-plies") random_plies = std::stoi(value());
+    else if (arg == "--seed") seed = std::stoull(value());
+    else if (arg == "--max-plies") max_plies = std::stoi(value());
+    else if (arg == "--a") a.command = value();
+    else if (arg == "--b") b.command = value();
+    else if (arg == "--a-option") a.options.push_back(value());
+    else if (arg == "--b-option") b.options.push_back(value());
+    else if (arg == "--verbose") verbose = true;
+    else return usage();
+  }
+  const rules::Variant* variant = rules::find_variant(variant_name);
+  if (!variant || a.command.empty() || b.command.empty() || games < 1) return usage();
+  for (Player* p : {&a, &b})
+    if (p->command != "random") p->engine = std::make_unique<UciEngine>(p->command, p->options, variant_name);
+
+  std::mt19937_64 random(seed);
+  Tally tally;
+  std::vector<std::string> opening;
+  for (int g = 0; g < games; ++g) {
+    const bool a_white = g % 2 == 0;
+    if (g % 2 == 0) {  // a new opening for each pair of games
+      while (true) {
+        rules::Game game(rules::Position::start(*variant));
+        opening.clear();
+        for (int p = 0; p < random_plies && !game.outcome().over(); ++p) {
+          const auto moves = game.position().legal_moves();
+          const rules::Move m = moves[random() % moves.size()];
+          opening.push_back(game.position().uci(m));
+          game.play(m);
+        }
+        if (!game.outcome().over()) break;
+      }
+    }
+    auto game = rules::Game::from(*variant, variant->start_fen, opening).value();
+    std::vector<std::string> played = opening;
+    for (Player* p : {&a, &b})
+      if (p->engine) p->engine->send("ucinewgame");
+    std::optional<bool> a_won;  // nothing: a draw
+    long time_left[2] = {clock_ms, clock_ms};  // White, Black
+    std::string reason;
+    while (true) {
+      if (const rules::Outcome o = game.outcome(); o.over()) {
+        reason = std::string(rules::to_string(o.reason));
+        if (o.result != rules::Outcome::Result::Draw)
+          a_won = (o.result == rules::Outcome::Result::WhiteWins) == a_white;
+        break;
+      }
+      if (int(played.size()) >= max_plies) {
+        reason = "ply cap";
+        ++tally.capped;
+        break;
+      }
+      const bool white_to_move = game.position().side_to_move() == rules::Color::White;
+      Player& mover = white_to_move == a_white ? a : b;
+      std::string move;
+      if (!mover.engine) {
+        const auto moves = game.position().legal_moves();
+        move = game.position().uci(moves[random() % moves.size()]);
+      } else {
+        std::string position = "position fen " + variant->start_fen;
+        if (!played.empty()) {
+          position += " moves";
+          for (const std::string& m : played) position += " " + m;
+        }
+        mover.engine->send(position);
+        const auto asked = std::chrono::steady_clock::now();
+        long& left = time_left[white_to_move ? 0 : 1];
+        if (clock_ms)
+          mover.engine->send("go wtime " + std::to_string(time_left[0]) + " btime " + std::to_string(time_left[1]) +
+                             " winc " + std::to_string(increment_ms) + " binc " + std::to_string(increment_ms));
+        else
+          mover.engine->send("go movetime " + std::to_string(movetime));
+        auto line = mover.engine->wait_for("bestmove", clock_ms ? int(left) + 1 : movetime * 5 + 5000);
+        if (line) move = line->substr(9, line->find(' ', 9) == std::string::npos ? std::string::npos : line->find(' ', 9) - 9);
+        if (clock_ms) {
+          left -= std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - asked).count();
+          if (left < 0) move.clear();
+          left += increment_ms;
+        }
+      }
+      if (move.empty() || !game.play(move)) {
+        reason = "forfeit: " + (move.empty() ? std::string("no move in time") : "illegal move " + move) + " after " +
+                 std::to_string(played.size()) + " plies";
+        ++(&mover == &a ? tally.forfeits_a : tally.forfeits_b);
+        a_won = &mover != &a;
+        break;
+      }
+      played.push_back(move);
+    }
+    if (!a_won) ++tally.draws;
+    else if (*a_won) ++tally.wins;
+    else ++tally.losses;
+    ++tally.reasons[reason];
+    if (verbose) {
+      std::cerr << "game " << g + 1 << ": A " << (a_white ? "white" : "black") << ", "
+                << (!a_won ? "draw" : *a_won ? "A wins" : "B wins") << " (" << reason << ", " << played.size()
+                << " plies)";
+      if (reason.rfind("forfeit", 0) == 0) std::cerr << " " << game.position().fen();
+      std::cerr << "\n";
+    }
+  }
+  const int n = tally.wins + tally.draws + tally.losses;
+  const double score = (tally.wins + 0.5 * tally.draws) / n;
+  const double variance = (tally.wins * std::pow(1 - score, 2) + tally.draws * std::pow(0.5 - score, 2) +
+                           tally.losses * std::pow(score, 2)) / n;
+  const double margin = 1.96 * std::sqrt(variance / n);
+  auto elo = [](double s) { return s <= 0 ? -999.0 : s >= 1 ? 999.0 : -400 * std::log10(1 / s - 1); };
+  std::printf("%s: %d games, A +%d =%d -%d: %.1f%% +- %.1f%% (Elo %+.0f, %+.0f..%+.0f)", variant_name.c_str(), n,
+              tally.wins, tally.draws, tally.losses, 100 * score, 100 * margin, elo(score), elo(score - margin),
+              elo(score + margin));
+  if (tally.capped) std::printf(", %d stopped at the ply cap", tally.capped);
+  if (tally.forfeits_a || tally.forfeits_b) std::printf(", forfeits A %d B %d", tally.forfeits_a, tally.forfeits_b);
+  std::fflush(stderr);
+  std::printf("\n  endings:");
+  for (const auto& [reason, count] : tally.reasons) std::printf(" %s %d;", reason.c_str(), count);
+  std::printf("\n");
+  return 0;
+}

@@ -1,0 +1,57 @@
+#pragma once
+// A Kriegspiel computer player. It is handed a KriegspielView (its seat's own men and what the
+// umpire told it) and nothing else, keeps a belief about the hidden men (kriegspiel_belief.h),
+// and answers with "Are there any?" or a try. It weighs each possible try over the sampled
+// positions: how likely it is to be legal, and if it is, the material after it, the men it
+// leaves en prise, checks and mates, pawn progress and, when the opponent is nearly bare, how
+// close it drives their king to the edge. A refused try costs nothing, so the try worth most
+// when legal goes first; the answer narrows the belief for the next one.
+// Deterministic: the same seed and the same views give the same decisions.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/kriegspiel_belief.h"
+#include "engine/kriegspiel_view.h"
+
+namespace arbiter::engine {
+
+struct KriegspielDecision {
+  enum class Kind : std::uint8_t { AskAny, Try };
+  Kind kind = Kind::Try;
+  std::string uci;  // Try
+  bool operator==(const KriegspielDecision&) const = default;
+};
+
+struct KriegspielSettings {
+  int samples = 512;         // positions in the belief
+  int weighed_samples = 48;  // of those, how many each decision weighs tries over
+};
+
+class KriegspielPlayer {
+ public:
+  explicit KriegspielPlayer(std::uint64_t seed, KriegspielSettings settings = {});
+
+  // What to do now. Call it whenever it is the seat's turn, with the whole view so far (also
+  // after a refused try or an answer to "Are there any?"). A view that does not continue the
+  // last one (another game, a restart) starts the belief afresh from its acts, so a resumed game
+  // plays as if it had never stopped. Errors: not the seat's turn, or an own FEN that is not
+  // where the acts put the own men.
+  rules::Result<KriegspielDecision> decide(const KriegspielView& view);
+
+  // The belief as it stands, for measurement (bench/); nullptr before the first decision.
+  const KriegspielBelief* belief() const { return belief_ ? &*belief_ : nullptr; }
+
+ private:
+  void follow_view(const KriegspielView& view);
+
+  std::uint64_t seed_;
+  KriegspielSettings settings_;
+  std::optional<KriegspielBelief> belief_;
+  const rules::Variant* variant_ = nullptr;
+  rules::Color me_ = rules::Color::White;
+  std::vector<HeardAct> heard_;  // the acts the belief has taken in
+};
+
+}  // namespace arbiter::engine

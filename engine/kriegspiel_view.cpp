@@ -1,0 +1,126 @@
+#include "engine/kriegspiel_view.h"
+
+#include <array>
+#include <cctype>
+#include <sstream>
+
+namespace arbiter::engine {
+
+namespace {
+
+using rules::Color;
+using rules::Error;
+
+// Checks the placement of a FEN of `me`'s men only: the board's shape, known letters, all of
+// one colour, one king.
+std::optional<std::string> own_placement_problem(const rules::Variant& variant, Color me, const std::string& placement) {
+  const rules::Geometry& g = variant.geometry;
+  int rank = g.ranks() - 1, file = 0, kings = 0;
+  for (std::size_t i = 0; i < placement.size(); ++i) {
+    const char ch = placement[i];
+    if (ch == '/') {
+      if (file != g.files() || --rank < 0) return "its ranks do not fit the board";
+      file = 0;
+    } else if (std::isdigit(static_cast<unsigned char>(ch))) {
+      int n = 0;
+      while (i < placement.size() && std::isdigit(static_cast<unsigned char>(placement[i]))) n = n * 10 + (placement[i++] - '0');
+      --i;
+      if (n == 0) return "it has an empty run of zero squares";
+      file += n;
+    } else {
+      const bool upper = std::isupper(static_cast<unsigned char>(ch));
+      const int kind = variant.kind_of(char(std::toupper(static_cast<unsigned char>(ch))));
+      if (kind < 0) return std::string("it has a letter this variant does not know: '") + ch + "'";
+      if (upper != (me == Color::White)) return "it shows a man of the other side";
+      kings += kind == variant.royal_kind();
+      ++file;
+    }
+    if (file > g.files()) return "its ranks do not fit the board";
+  }
+  if (rank != 0 || file != g.files()) return "its ranks do not fit the board";
+  if (kings != 1) return "it does not have exactly one king";
+  return std::nullopt;
+}
+
+}  // namespace
+
+rules::Result<KriegspielView> KriegspielView::make(const rules::Variant& variant, Color me, std::string own_fen,
+                                                   std::vector<HeardAct> acts) {
+  if (!variant.hidden) return Error{variant.name + " is not played with hidden men"};
+  std::istringstream fields(own_fen);
+  std::string placement, side;
+  if (!(fields >> placement >> side) || (side != "w" && side != "b")) return Error{"the own FEN needs a placement and a side to move"};
+  if (auto problem = own_placement_problem(variant, me, placement)) return Error{"the own FEN is not a board of own men: " + *problem};
+
+  KriegspielView view;
+  view.variant_ = &variant;
+  view.me_ = me;
+  view.to_move_ = variant.start_fen.find(" b ") != std::string::npos ? Color::Black : Color::White;
+  for (std::size_t i = 0; i < acts.size(); ++i) {
+    const HeardAct& act = acts[i];
+    const std::string where = "act " + std::to_string(i) + ": ";
+    if (act.by != view.to_move_) return Error{where + "it is not by the side to move"};
+    const bool mine = act.by == me;
+    const bool a_try = act.kind != HeardAct::Kind::Any;
+    if (!mine && !act.uci.empty()) return Error{where + "a seat does not hear the opponent's tries"};
+    if (mine && a_try == act.uci.empty()) return Error{where + "an own try needs its move, and only a try has one"};
+    if (act.kind != HeardAct::Kind::Moved && (act.capture != rules::kNoSquare || !act.checks.empty()))
+      return Error{where + "only a move is announced with a capture or check"};
+    if (act.capture != rules::kNoSquare && (act.capture < 0 || act.capture >= variant.geometry.size()))
+      return Error{where + "the capture square is off the board"};
+    switch (act.kind) {
+      case HeardAct::Kind::Any:
+        if (view.asked_any_) return Error{where + "\"Are there any?\" twice in one turn"};
+        view.asked_any_ = true;
+        view.pawn_capture_owed_ = act.answer == rules::AnyAnswer::Try;
+        break;
+      case HeardAct::Kind::Illegal:
+        view.refused_.push_back(act.uci);
+        view.pawn_capture_owed_ = false;
+        break;
+      case HeardAct::Kind::Moved:
+        view.refused_.clear();
+        view.asked_any_ = view.pawn_capture_owed_ = false;
+        view.to_move_ = ~view.to_move_;
+        break;
+    }
+  }
+  if ((side == "w") != (view.to_move_ == Color::White)) return Error{"the own FEN's side to move does not follow from the acts"};
+  view.own_fen_ = std::move(own_fen);
+  view.acts_ = std::move(acts);
+  return view;
+}
+
+rules::Result<HeardAct> KriegspielView::heard(const rules::Variant& variant, std::string_view say, std::string_view by,
+                                               std::string_view move, std::optional<std::string_view> capture,
+                                               const std::vector<std::string>& check, std::string_view answer) {
+  HeardAct act;
+  if (say == "moved") act.kind = HeardAct::Kind::Moved;
+  else if (say == "illegal") act.kind = HeardAct::Kind::Illegal;
+  else if (say == "any") act.kind = HeardAct::Kind::Any;
+  else return Error{"an umpire act says moved, illegal or any"};
+  if (by == "white") act.by = Color::White;
+  else if (by == "black") act.by = Color::Black;
+  else return Error{"an umpire act is by white or black"};
+  act.uci = std::string(move);
+  if (capture) {
+    act.capture = variant.geometry.parse(*capture);
+    if (act.capture == rules::kNoSquare) return Error{"the capture is not a square of this board"};
+  }
+  static constexpr std::array kDirections{rules::CheckDirection::Rank, rules::CheckDirection::File,
+                                          rules::CheckDirection::LongDiagonal, rules::CheckDirection::ShortDiagonal,
+                                          rules::CheckDirection::Knight};
+  for (const std::string& name : check) {
+    bool known = false;
+    for (auto direction : kDirections)
+      if (rules::to_string(direction) == name) act.checks.push_back(direction), known = true;
+    if (!known) return Error{"a check is along rank, file, long_diagonal, short_diagonal or by a knight"};
+  }
+  if (act.kind == HeardAct::Kind::Any) {
+    if (answer == "try") act.answer = rules::AnyAnswer::Try;
+    else if (answer != "no") return Error{"\"Are there any?\" is answered try or no"};
+  }
+  return act;
+}
+
+}  // namespace arbiter::engine

@@ -1,0 +1,72 @@
+#include "engine/level.h"
+
+#include <array>
+#include <limits>
+#include <random>
+#include <stdexcept>
+
+namespace arbiter::engine {
+
+namespace {
+
+// Levels 1-4 score every move by a shallow full-width search and choose with noise; 5-8 search
+// normally, each with about four times the nodes of the one below (a node cap makes them play
+// alike on any machine; the time is a ceiling). Level 8 gets the budget the benchmarks measure:
+// 1 s a move.
+constexpr std::array<Level, kMaxLevel> kLevels{{
+    {1, 0, 50, 400, 30},
+    {2, 0, 100, 220, 12},
+    {2, 0, 150, 110, 5},
+    {3, 0, 200, 50, 0},
+    {0, 15'000, 300, 0, 0},
+    {0, 60'000, 500, 0, 0},
+    {0, 250'000, 800, 0, 0},
+    {0, 0, 1000, 0, 0},
+}};
+
+}  // namespace
+
+const Level& level(int n) {
+  if (n < kMinLevel || n > kMaxLevel) throw std::out_of_range("engine level must be 1 to 8");
+  return kLevels[n - 1];
+}
+
+std::string level_name(int n) { return "Arbiter level " + std::to_string(n); }
+
+Limits limits_for(int n, const std::optional<Clock>& clock) {
+  const Level& l = level(n);
+  return {l.depth, l.nodes, l.movetime_ms, clock};
+}
+
+SearchResult play_level(Searcher& searcher, const rules::Game& game, int n, const std::optional<Clock>& clock,
+                        const std::atomic<bool>& stop, std::uint64_t seed) {
+  const Level& l = level(n);
+  const Limits limits = limits_for(n, clock);
+  if (l.noise_cp == 0 && l.random_move_percent == 0) return searcher.search(game, limits, stop);
+
+  std::mt19937_64 random(seed ^ (0x9e3779b97f4a7c15ULL * (game.moves().size() + 1)));
+  SearchResult result;
+  auto scored = searcher.score_moves(game, limits, stop);
+  if (scored.empty()) {  // stopped before any move was scored, or none to score
+    const auto moves = game.position().legal_moves();
+    if (!moves.empty()) result.best = moves.front();
+    return result;
+  }
+  if (std::uniform_int_distribution<int>(0, 99)(random) < l.random_move_percent) {
+    const auto& pick = scored[std::uniform_int_distribution<std::size_t>(0, scored.size() - 1)(random)];
+    result.best = pick.move, result.score = pick.score;
+  } else {
+    std::uniform_int_distribution<int> noise(-l.noise_cp, l.noise_cp);
+    int best = std::numeric_limits<int>::min();
+    for (const auto& s : scored) {
+      // A mate found stays found: noise only blurs ordinary scores.
+      const int blurred = mate_plies(s.score) ? s.score : s.score + noise(random);
+      if (blurred > best) best = blurred, result.best = s.move, result.score = s.score;
+    }
+  }
+  result.depth = l.depth;
+  result.pv = {*result.best};
+  return result;
+}
+
+}  // namespace arbiter::engine

@@ -1,0 +1,35 @@
+#pragma once
+// Playing levels 1 to 8 (lichess's convention): a budget per move, a search depth or node cap, and
+// deliberate mistakes for the low levels, from a seeded generator so that a level's play is
+// repeatable. Every level also keeps within its clock.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "engine/search.h"
+
+namespace arbiter::engine {
+
+inline constexpr int kMinLevel = 1, kMaxLevel = 8;
+
+struct Level {
+  int depth;                  // 0: no depth cap
+  std::uint64_t nodes;        // 0: no node cap
+  std::int64_t movetime_ms;   // the budget per move
+  int noise_cp;               // each move's score is shifted by up to this much, at random
+  int random_move_percent;    // how often any legal move is played instead
+};
+
+// The settings of a level; throws std::out_of_range outside 1..8.
+const Level& level(int n);
+std::string level_name(int n);  // "Arbiter level 5"
+
+// The limits a level searches with: its own budget, within what the clock allows.
+Limits limits_for(int level, const std::optional<Clock>& clock = std::nullopt);
+
+// The level's move in the game's current position. The same game, level, seed and a fresh (or
+// cleared) searcher give the same move, except where a time limit cuts the search short.
+SearchResult play_level(Searcher& searcher, const rules::Game& game, int level, const std::optional<Clock>& clock,
+                        const std::atomic<bool>& stop, std::uint64_t seed);
+
+}  // namespace arbiter::engine

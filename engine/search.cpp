@@ -1,0 +1,517 @@
+#include "engine/search.h"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <memory>
+
+#include "engine/evaluate.h"
+#include "rules/movegen.h"
+
+namespace arbiter::engine {
+
+using rules::Color;
+using rules::Move;
+using rules::MoveList;
+using rules::Position;
+
+namespace {
+
+constexpr int kInfinity = kMateScore + 1;
+constexpr int kMateBound = kMateScore - kMaxPly;  // beyond this, a score announces a mate
+using Clock_ = std::chrono::steady_clock;
+using Keys = std::array<int, 1024>;  // one number per move of a MoveList
+
+int to_table(int score, int ply) { return score > kMateBound ? score + ply : score < -kMateBound ? score - ply : score; }
+int from_table(int score, int ply) { return score > kMateBound ? score - ply : score < -kMateBound ? score + ply : score; }
+
+const std::array<std::array<std::int8_t, 64>, 64> kReductions = [] {
+  std::array<std::array<std::int8_t, 64>, 64> r{};
+  for (int d = 1; d < 64; ++d)
+    for (int m = 1; m < 64; ++m) r[d][m] = std::int8_t(0.75 + std::log(d) * std::log(m) / 2.25);
+  return r;
+}();
+
+bool bare(const Position& pos, Color c) { return pos.pieces(c) == pos.pieces(c, pos.variant().royal_kind()); }
+
+}  // namespace
+
+std::optional<int> mate_plies(int score) {
+  if (score > kMateBound) return kMateScore - score;
+  if (score < -kMateBound) return -(kMateScore + score);
+  return std::nullopt;
+}
+
+class Searcher::Worker {
+ public:
+  Worker(TranspositionTable& table, const rules::Game& game, const Limits& limits, const std::atomic<bool>& stop)
+      : table_(table),
+        root_(game.position()),
+        variant_(root_.variant()),
+        eval_(Evaluator::of(variant_)),
+        limits_(limits),
+        stop_(stop),
+        start_(Clock_::now()) {
+    Position replay = game.start();
+    for (const Move& m : game.moves()) {
+      hashes_.push_back(replay.hash());
+      replay.play(m);
+    }
+    set_deadlines();
+  }
+
+  SearchResult run(const InfoCallback& info);
+  std::vector<ScoredMove> score_all(int depth);
+
+ private:
+  int search(const Position& pos, int depth, int alpha, int beta, int ply, bool pv_node, bool null_allowed,
+             bool in_check);
+  int quiesce(const Position& pos, int alpha, int beta, int ply, bool in_check);
+  // The score of a position the search reaches that the rules end, or nothing if play goes on.
+  std::optional<int> rule_score(const Position& pos, const MoveList& moves, int ply) const;
+  bool repeated(const Position& pos) const;
+  // Sort keys for the moves, and what each captures (0 for nothing).
+  void order(const Position& pos, const MoveList& moves, Keys& keys, Keys& victims, const Move* hash_move,
+             int ply) const;
+  int victim_value(const Position& pos, const Move& m) const;
+  bool aborting();
+  void set_deadlines();
+  std::int64_t elapsed_ms() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock_::now() - start_).count();
+  }
+
+  TranspositionTable& table_;
+  const Position root_;
+  const rules::Variant& variant_;
+  const Evaluator& eval_;
+  const Limits limits_;
+  const std::atomic<bool>& stop_;
+  const Clock_::time_point start_;
+  std::int64_t soft_ms_ = 0, hard_ms_ = 0;  // 0: no time limit
+  std::uint64_t nodes_ = 0;
+  bool aborted_ = false;
+  std::vector<std::uint64_t> hashes_;  // the positions before the one being searched
+  std::array<std::array<Move, 2>, kMaxPly + 1> killers_{};
+  // Per ply and reused, so that a deep search needs little stack (a server's worker thread).
+  std::vector<MoveList> lists_ = std::vector<MoveList>(kMaxPly + 2);
+  std::vector<Keys> keys_ = std::vector<Keys>(kMaxPly + 2), victims_ = std::vector<Keys>(kMaxPly + 2);
+  std::array<std::array<std::array<int, rules::kMaxSquares>, rules::kMaxSquares>, 2> history_{};
+  std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
+  std::array<int, kMaxPly + 1> pv_length_{};
+  int completed_depth_ = 0;
+  std::optional<Move> root_best_;
+  int root_best_score_ = -kInfinity;
+};
+
+void Searcher::Worker::set_deadlines() {
+  if (limits_.movetime_ms > 0) hard_ms_ = soft_ms_ = std::max<std::int64_t>(1, limits_.movetime_ms - std::min<std::int64_t>(20, limits_.movetime_ms / 10));
+  if (!limits_.clock) return;
+  const Clock& c = *limits_.clock;
+  const bool white = root_.side_to_move() == Color::White;
+  const std::int64_t left = white ? c.wtime : c.btime, increment = white ? c.winc : c.binc;
+  int moves_to_go = c.moves_to_go > 0 ? std::min(c.moves_to_go, 40) : 35;
+  if (variant_.two_moves_until_capture && root_.has_double_move(root_.side_to_move())) moves_to_go *= 2;
+  // Every move costs some time besides the search (the way to us and back, a busy machine): keep
+  // that for each move to come, so that a long game without increment does not run the clock out.
+  // Never plan to use more than a fifth of what is left, and keep a margin for the way back.
+  constexpr std::int64_t kOverheadPerMove = 50;
+  const std::int64_t usable = std::max<std::int64_t>(
+      1, left + increment * (moves_to_go - 1) - kOverheadPerMove * (moves_to_go + 2));
+  const std::int64_t margin = std::min<std::int64_t>(100, left / 10);
+  const std::int64_t most = std::max<std::int64_t>(1, std::min(left / 5 + increment, left - margin));
+  const std::int64_t soft = std::min(most, usable / moves_to_go);
+  const std::int64_t hard = std::min(most, soft * 4);
+  soft_ms_ = soft_ms_ ? std::min(soft_ms_, std::max<std::int64_t>(1, soft)) : std::max<std::int64_t>(1, soft);
+  hard_ms_ = hard_ms_ ? std::min(hard_ms_, std::max<std::int64_t>(1, hard)) : std::max<std::int64_t>(1, hard);
+}
+
+bool Searcher::Worker::aborting() {
+  if (aborted_) return true;
+  // Time never cuts the first iteration short: without it the move would be a blind guess (one
+  // that leaves the king to be taken, on the ring), and it takes a few hundred nodes.
+  if (stop_.load(std::memory_order_relaxed) || (limits_.nodes && nodes_ >= limits_.nodes) ||
+      (hard_ms_ && completed_depth_ > 0 && (nodes_ & 255) == 0 && elapsed_ms() >= hard_ms_))
+    aborted_ = true;
+  return aborted_;
+}
+
+bool Searcher::Worker::repeated(const Position& pos) const {
+  if (!variant_.repetition_draws) return false;
+  const int n = int(hashes_.size());
+  for (int i = n - 1; i >= std::max(0, n - pos.halfmove_clock()); --i)
+    if (hashes_[i] == pos.hash()) return true;
+  return false;
+}
+
+std::optional<int> Searcher::Worker::rule_score(const Position& pos, const MoveList& moves, int ply) const {
+  const Color us = pos.side_to_move();
+  if (moves.size == 0) {
+    if (pos.in_check() || variant_.stalemate_loses) return -kMateScore + ply;
+    return 0;
+  }
+  if (variant_.bare_king_loses) {
+    const bool we_are_bare = bare(pos, us), they_are_bare = bare(pos, ~us);
+    if (we_are_bare && they_are_bare) return 0;
+    if (they_are_bare) return kMateScore - ply;
+    if (we_are_bare) {
+      // Lost, unless a capture bares them back, which draws.
+      for (const Move& m : moves) {
+        if (!pos.is_capture(m)) continue;
+        Position next = pos;
+        next.play(m);
+        if (bare(next, ~us)) return 0;
+      }
+      return -kMateScore + ply;
+    }
+  }
+  if (pos.halfmove_clock() >= variant_.fifty_move_plies) return 0;
+  if (!pos.has_mating_material(Color::White) && !pos.has_mating_material(Color::Black) && pos.outcome().over()) return 0;
+  return std::nullopt;
+}
+
+int Searcher::Worker::victim_value(const Position& pos, const Move& m) const {
+  if (m.kind == Move::Kind::EnPassant) return eval_.value(pos.piece_at(m.from)->kind);
+  auto victim = pos.piece_at(m.to);
+  if (!victim || victim->color == pos.side_to_move()) return 0;
+  return victim->kind == variant_.royal_kind() ? 20000 : eval_.value(victim->kind);
+}
+
+// Sort keys: the hash move, then captures (most valuable victim, least valuable attacker) and
+// promotions, then the killers, then quiet moves by their history.
+void Searcher::Worker::order(const Position& pos, const MoveList& moves, Keys& keys, Keys& victims,
+                             const Move* hash_move, int ply) const {
+  const int c = rules::index(pos.side_to_move());
+  for (int i = 0; i < moves.size; ++i) {
+    const Move& m = moves.moves[i];
+    const int victim = victim_value(pos, m);
+    victims[i] = victim;
+    int key;
+    if (hash_move && m == *hash_move) {
+      key = 1 << 30;
+    } else if (victim || (m.promotion >= 0 && variant_.kinds[pos.piece_at(m.from)->kind].pawn)) {
+      const int attacker = eval_.value(pos.piece_at(m.from)->kind);
+      key = (1 << 24) + victim * 64 + (m.promotion >= 0 ? eval_.value(m.promotion) : 0) - attacker / 16;
+      // A capture by a more valuable man onto a defended square probably loses: after the killers.
+      if (m.promotion < 0 && victim < 20000 && attacker > victim + 50 && pos.attacked(m.to, ~pos.side_to_move()))
+        key -= (1 << 24) - (1 << 20);
+    } else if (m == killers_[ply][0]) {
+      key = (1 << 22) + 1;
+    } else if (m == killers_[ply][1]) {
+      key = 1 << 22;
+    } else {
+      key = history_[c][m.from][m.to];
+    }
+    keys[i] = key;
+  }
+}
+
+// Moves the best remaining move to position i (selection sort: most nodes cut off early).
+static void pick(MoveList& moves, Keys& keys, Keys& victims, int i) {
+  int best = i;
+  for (int j = i + 1; j < moves.size; ++j)
+    if (keys[j] > keys[best]) best = j;
+  std::swap(moves.moves[i], moves.moves[best]);
+  std::swap(keys[i], keys[best]);
+  std::swap(victims[i], victims[best]);
+}
+
+int Searcher::Worker::search(const Position& pos, int depth, int alpha, int beta, int ply, bool pv_node,
+                             bool null_allowed, bool in_check) {
+  pv_length_[ply] = 0;
+  if (depth <= 0 || ply >= kMaxPly) return quiesce(pos, alpha, beta, ply, in_check);
+  if (aborting()) return 0;
+  ++nodes_;
+  const Color us = pos.side_to_move();
+  if (pos.king(us) == rules::kNoSquare) return -kMateScore + ply;  // taken (king-capture rule)
+  if (ply > 0 && repeated(pos)) return 0;
+
+  MoveList& moves = lists_[ply];
+  moves.size = 0;
+  rules::MoveGenerator(pos).legal(moves);
+  if (ply > 0) {
+    if (auto score = rule_score(pos, moves, ply)) return *score;
+    alpha = std::max(alpha, -kMateScore + ply);
+    beta = std::min(beta, kMateScore - ply - 1);
+    if (alpha >= beta) return alpha;
+  }
+
+  const TableEntry* entry = table_.probe(pos.hash());
+  std::optional<Move> hash_move;
+  if (ply == 0 && root_best_) hash_move = root_best_;
+  else if (entry && entry->move) hash_move = TranspositionTable::unpack(entry->move);
+  if (entry && !pv_node && entry->depth >= depth) {
+    const int score = from_table(entry->score, ply);
+    if (entry->bound == Bound::Exact || (entry->bound == Bound::Lower && score >= beta) ||
+        (entry->bound == Bound::Upper && score <= alpha))
+      return score;
+  }
+
+  const int static_eval = in_check ? -kInfinity : eval_.evaluate(pos);
+  const bool quiet_position = !in_check && std::abs(beta) < kMateBound;
+
+  // The position is so good that even a big margin keeps it above beta.
+  if (!pv_node && quiet_position && depth <= 6 && static_eval - 110 * depth >= beta) return static_eval;
+
+  // Null move: if passing still beats beta, a real move will. Not while a two-move turn is on
+  // (passing would skip a whole turn, or half of one), nor with pawns only (zugzwang).
+  const bool can_pass = !variant_.two_moves_until_capture || (!pos.has_double_move(us) && !pos.moved_this_turn());
+  if (!pv_node && null_allowed && quiet_position && depth >= 3 && static_eval >= beta && can_pass) {
+    rules::Bitboard pieces = pos.pieces(us) & ~pos.pieces(us, variant_.royal_kind());
+    for (int k = 0; k < int(variant_.kinds.size()); ++k)
+      if (variant_.kinds[k].pawn) pieces &= ~pos.pieces(us, k);
+    if (pieces) {
+      Position child = pos;
+      child.pass();
+      hashes_.push_back(pos.hash());
+      const int reduction = 3 + depth / 4;
+      const int score = -search(child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false, false, child.in_check());
+      hashes_.pop_back();
+      if (aborted_) return 0;
+      if (score >= beta) return score > kMateBound ? beta : score;
+    }
+  }
+
+  Keys& keys = keys_[ply];
+  Keys& victims = victims_[ply];
+  order(pos, moves, keys, victims, hash_move ? &*hash_move : nullptr, ply);
+  const int c = rules::index(us);
+  const int original_alpha = alpha;
+  int best_score = -kInfinity;
+  std::optional<Move> best_move;
+  std::array<Move, 64> quiets_tried;
+  int quiet_count = 0;
+  hashes_.push_back(pos.hash());
+
+  for (int i = 0; i < moves.size; ++i) {
+    pick(moves, keys, victims, i);
+    const Move m = moves.moves[i];
+    const bool capture = victims[i] > 0;
+    const bool promotion = m.promotion >= 0 && variant_.kinds[pos.piece_at(m.from)->kind].pawn;
+    const bool quiet = !capture && !promotion;
+    Position child = pos;
+    child.play(m);
+    const bool same_side = child.side_to_move() == us;  // Centennial: the turn goes on
+    const bool gives_check = !same_side && child.in_check();
+
+    if (quiet && !pv_node && !in_check && !gives_check && best_score > -kMateBound) {
+      if (depth <= 4 && quiet_count >= 4 + 2 * depth * depth) continue;  // late quiet moves
+      if (depth <= 3 && static_eval + 100 + 120 * depth <= alpha) continue;  // cannot reach alpha
+    }
+
+    const int extension = gives_check && ply < 2 * depth + 8 ? 1 : 0;
+    const int new_depth = depth - 1 + extension;
+    auto visit = [&](int d, int a, int b, bool pv) {
+      return same_side ? search(child, d, a, b, ply + 1, pv, true, false)
+                       : -search(child, d, -b, -a, ply + 1, pv, true, gives_check);
+    };
+    int score;
+    if (i == 0) {
+      score = visit(new_depth, alpha, beta, pv_node);
+    } else {
+      int reduction = 0;
+      if (depth >= 3 && i >= (pv_node ? 3 : 2) && quiet && !in_check && !gives_check) {
+        reduction = kReductions[std::min(depth, 63)][std::min(i, 63)];
+        if (pv_node) --reduction;
+        if (m == killers_[ply][0] || m == killers_[ply][1]) --reduction;
+        reduction = std::clamp(reduction, 0, new_depth - 1);
+      }
+      score = visit(new_depth - reduction, alpha, alpha + 1, false);
+      if (score > alpha && reduction > 0) score = visit(new_depth, alpha, alpha + 1, false);
+      if (score > alpha && score < beta) score = visit(new_depth, alpha, beta, true);
+    }
+    if (aborted_) {
+      hashes_.pop_back();
+      return 0;
+    }
+    if (quiet && quiet_count < 64) quiets_tried[quiet_count++] = m;
+
+    if (score > best_score) {
+      best_score = score;
+      best_move = m;
+      if (ply == 0) root_best_ = m, root_best_score_ = score;
+      if (score > alpha) {
+        alpha = score;
+        pv_[ply][0] = m;
+        for (int j = 0; j < pv_length_[ply + 1]; ++j) pv_[ply][j + 1] = pv_[ply + 1][j];
+        pv_length_[ply] = pv_length_[ply + 1] + 1;
+      }
+      if (score >= beta) {
+        if (quiet) {
+          if (killers_[ply][0] != m) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = m;
+          const int bonus = std::min(depth * depth, 400);
+          auto update = [&](const Move& q, int b) {
+            int& h = history_[c][q.from][q.to];
+            h += b - h * std::abs(b) / 16384;
+          };
+          for (int j = 0; j < quiet_count - 1; ++j) update(quiets_tried[j], -bonus);
+          update(m, bonus);
+        }
+        break;
+      }
+    }
+  }
+  hashes_.pop_back();
+  if (!best_move) return alpha;  // every move pruned: nothing better than alpha was found
+  const Bound bound = best_score >= beta ? Bound::Lower : best_score > original_alpha ? Bound::Exact : Bound::Upper;
+  table_.store(pos.hash(), TranspositionTable::pack(*best_move), to_table(best_score, ply), depth, bound);
+  return best_score;
+}
+
+int Searcher::Worker::quiesce(const Position& pos, int alpha, int beta, int ply, bool in_check) {
+  pv_length_[ply] = 0;
+  if (aborting()) return 0;
+  ++nodes_;
+  const Color us = pos.side_to_move();
+  if (pos.king(us) == rules::kNoSquare) return -kMateScore + ply;
+  MoveList& moves = lists_[ply];
+  moves.size = 0;
+  rules::MoveGenerator(pos).legal(moves);
+  if (auto score = rule_score(pos, moves, ply)) return *score;
+  int best_score = -kInfinity, stand_pat = -kInfinity;
+  if (!in_check || ply >= kMaxPly) {
+    stand_pat = eval_.evaluate(pos);
+    if (stand_pat >= beta || ply >= kMaxPly) return stand_pat;
+    alpha = std::max(alpha, stand_pat);
+    best_score = stand_pat;
+  }
+  Keys& keys = keys_[ply];
+  Keys& victims = victims_[ply];
+  order(pos, moves, keys, victims, nullptr, ply);
+  for (int i = 0; i < moves.size; ++i) {
+    pick(moves, keys, victims, i);
+    const Move m = moves.moves[i];
+    const int victim = victims[i];
+    if (!in_check) {
+      // Ordered: the rest are quiet moves, or captures that lose material (order() put them below).
+      if (keys[i] < (1 << 24)) break;
+      const bool promotion = m.promotion >= 0 && variant_.kinds[pos.piece_at(m.from)->kind].pawn;
+      if (!promotion && stand_pat + victim + 200 <= alpha) continue;  // cannot win enough
+    }
+    Position child = pos;
+    child.play(m);
+    const bool same_side = child.side_to_move() == us;
+    const int score = same_side ? quiesce(child, alpha, beta, ply + 1, false)
+                                : -quiesce(child, -beta, -alpha, ply + 1, child.in_check());
+    if (aborted_) return 0;
+    if (score > best_score) {
+      best_score = score;
+      if (score > alpha) alpha = score;
+      if (score >= beta) break;
+    }
+  }
+  return best_score == -kInfinity ? alpha : best_score;
+}
+
+SearchResult Searcher::Worker::run(const InfoCallback& info) {
+  SearchResult result;
+  MoveList root_moves;
+  rules::MoveGenerator(root_).legal(root_moves);
+  if (root_moves.size == 0 || root_.king(root_.side_to_move()) == rules::kNoSquare) return result;
+  if (const TableEntry* e = table_.probe(root_.hash()); e && e->move) {
+    const Move m = TranspositionTable::unpack(e->move);
+    if (std::find(root_moves.begin(), root_moves.end(), m) != root_moves.end()) root_best_ = m;
+  }
+  if (!root_best_) root_best_ = root_moves.moves[0];
+  result.best = root_best_;
+
+  const int max_depth = limits_.depth > 0 ? std::min(limits_.depth, kMaxPly - 1) : kMaxPly - 1;
+  int previous = 0;
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    int window = 30;
+    int alpha = -kInfinity, beta = kInfinity;
+    if (depth >= 5 && std::abs(previous) < kMateBound) alpha = previous - window, beta = previous + window;
+    int score;
+    while (true) {
+      root_best_score_ = -kInfinity;
+      score = search(root_, depth, alpha, beta, 0, true, false, root_.in_check());
+      if (aborted_) break;
+      if (score <= alpha) {
+        beta = (alpha + beta) / 2;
+        alpha = std::max(-kInfinity, score - window);
+      } else if (score >= beta) {
+        beta = std::min(kInfinity, score + window);
+      } else {
+        break;
+      }
+      window *= 2;
+      if (window > 1000) alpha = -kInfinity, beta = kInfinity;
+    }
+    if (aborted_) {
+      // A move of the unfinished iteration that beat the last one's best is better informed.
+      if (root_best_score_ > -kInfinity && root_best_ != result.best && root_best_score_ > previous) result.best = root_best_;
+      break;
+    }
+    previous = score;
+    completed_depth_ = depth;
+    result.best = root_best_;
+    result.score = score;
+    result.depth = depth;
+    result.pv.assign(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
+    if (result.pv.empty() || result.pv[0] != *result.best) result.pv = {*result.best};
+    result.nodes = nodes_;
+    result.time_ms = elapsed_ms();
+    if (info) info({depth, score, nodes_, result.time_ms, result.pv});
+    // Another iteration takes about twice the last ones together. With a fixed time a move, an
+    // unfinished iteration still helps (its best move is kept when it beats the last), so start one
+    // while over a third of the time is left; on a clock, save what the next would waste.
+    if (soft_ms_ && result.time_ms * (limits_.clock ? 2 : 10) >= soft_ms_ * (limits_.clock ? 1 : 6)) break;
+    if (limits_.clock && root_moves.size == 1) break;
+    if (auto mate = mate_plies(score); mate && *mate > 0 && depth > *mate + 2) break;
+  }
+  result.nodes = nodes_;
+  result.time_ms = elapsed_ms();
+  return result;
+}
+
+// Scores every move one ply deeper a pass, best first, until the depth is reached. A limit that
+// ends a pass early leaves the last whole pass's scores (the first pass, a quiescence search per
+// move, is always finished), so a short budget gives shallower scores, never a partial list.
+std::vector<Searcher::ScoredMove> Searcher::Worker::score_all(int depth) {
+  std::vector<ScoredMove> scored;
+  MoveList root_moves;
+  rules::MoveGenerator(root_).legal(root_moves);
+  if (root_.king(root_.side_to_move()) == rules::kNoSquare) return scored;
+  for (const Move& m : root_moves) scored.push_back({m, 0});
+  hashes_.push_back(root_.hash());
+  for (int pass = 1; pass <= std::max(1, depth); ++pass) {
+    std::vector<ScoredMove> deeper;
+    for (const ScoredMove& previous : scored) {
+      Position child = root_;
+      child.play(previous.move);
+      const int score = child.side_to_move() == root_.side_to_move()
+                            ? search(child, pass - 1, -kInfinity, kInfinity, 1, true, true, false)
+                            : -search(child, pass - 1, -kInfinity, kInfinity, 1, true, true, child.in_check());
+      if (aborted_) break;
+      deeper.push_back({previous.move, score});
+    }
+    if (aborted_ && completed_depth_ > 0) break;
+    std::stable_sort(deeper.begin(), deeper.end(), [](const ScoredMove& a, const ScoredMove& b) { return a.score > b.score; });
+    scored = std::move(deeper);
+    completed_depth_ = pass;
+    if (aborted_) break;
+  }
+  hashes_.pop_back();
+  return scored;
+}
+
+Searcher::Searcher(std::size_t hash_megabytes) : table_(hash_megabytes) {}
+Searcher::~Searcher() = default;
+
+void Searcher::set_hash(std::size_t megabytes) { table_.resize(megabytes); }
+void Searcher::clear() { table_.clear(); }
+
+SearchResult Searcher::search(const rules::Game& game, const Limits& limits, const std::atomic<bool>& stop,
+                              const InfoCallback& info) {
+  auto worker = std::make_unique<Worker>(table_, game, limits, stop);
+  return worker->run(info);
+}
+
+std::vector<Searcher::ScoredMove> Searcher::score_moves(const rules::Game& game, const Limits& limits,
+                                                        const std::atomic<bool>& stop) {
+  auto worker = std::make_unique<Worker>(table_, game, limits, stop);
+  return worker->score_all(std::max(1, limits.depth));
+}
+
+}  // namespace arbiter::engine

@@ -1,0 +1,126 @@
+#pragma once
+// What one client address (or one seat) may take of the server: connections, spectator sockets
+// per game, game creations and joins per minute, messages per second. Thread-safe; the network
+// sessions ask before they admit, and hold a Lease while they count against a cap.
+#include <chrono>
+#include <cstddef>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <utility>
+
+namespace arbiter {
+
+struct AddressLimitSettings {
+  bool enabled = true;  // false: no per-address limit at all (load tests from one machine)
+  std::size_t connections_per_address = 64;
+  std::size_t spectators_per_game = 8;  // sockets of one address watching one game without a seat
+  double creates_per_minute = 10;
+  double create_burst = 20;
+  double joins_per_minute = 30;
+  double join_burst = 30;
+  double messages_per_second = 60;  // over all connections of an address, pings included
+  double message_burst = 120;
+  double seat_messages_per_second = 20;  // over all connections holding one seat, pings included
+  double seat_message_burst = 40;
+};
+
+// A token bucket: `burst` at most, refilled at `per_second`.
+class TokenBucket {
+ public:
+  using Clock = std::chrono::steady_clock;
+  TokenBucket(double burst, Clock::time_point now) : tokens_(burst), last_(now) {}
+  // Takes a token if there is one; otherwise returns how long until there is.
+  std::optional<Clock::duration> take(double per_second, double burst, Clock::time_point now);
+  bool full(double per_second, double burst, Clock::time_point now) const;
+
+ private:
+  double tokens_;
+  Clock::time_point last_;
+};
+
+// Token buckets by key, created full on first use and forgotten once full again.
+class KeyedBuckets {
+ public:
+  using Clock = TokenBucket::Clock;
+  KeyedBuckets(double per_second, double burst) : per_second_(per_second), burst_(burst) {}
+  // nullopt: allowed; otherwise the wait before the key may try again.
+  std::optional<Clock::duration> take(const std::string& key, Clock::time_point now);
+  std::size_t size() const;
+
+ private:
+  void forget_full(Clock::time_point now);
+
+  const double per_second_, burst_;
+  mutable std::mutex mutex_;
+  std::unordered_map<std::string, TokenBucket> buckets_;
+  std::size_t takes_since_sweep_ = 0;
+};
+
+// Counts by key against a cap; a Lease gives its count back when it ends.
+class Counter {
+ public:
+  class Lease {
+   public:
+    Lease() = default;
+    Lease(Counter* counter, std::string key) : counter_(counter), key_(std::move(key)) {}
+    Lease(Lease&& other) noexcept : counter_(other.counter_), key_(std::move(other.key_)) { other.counter_ = nullptr; }
+    Lease& operator=(Lease&& other) noexcept;
+    Lease(const Lease&) = delete;
+    Lease& operator=(const Lease&) = delete;
+    ~Lease() { release(); }
+
+   private:
+    void release();
+    Counter* counter_ = nullptr;
+    std::string key_;
+  };
+
+  // A lease if the key holds fewer than `cap`; nullopt otherwise (nothing is counted).
+  std::optional<Lease> acquire(const std::string& key, std::size_t cap);
+  // As acquire(), and how many the key held before.
+  std::optional<std::pair<Lease, std::size_t>> acquire_counted(const std::string& key, std::size_t cap);
+  std::size_t count(const std::string& key) const;
+  std::size_t keys() const;
+
+ private:
+  void give_back(const std::string& key);
+
+  mutable std::mutex mutex_;
+  std::unordered_map<std::string, std::size_t> counts_;
+};
+
+class AddressLimits {
+ public:
+  using Clock = TokenBucket::Clock;
+  using Lease = Counter::Lease;
+  // Connections past an address's cap are still read and answered 503, up to this many at once;
+  // past that they are closed unread.
+  static constexpr std::size_t kRefusalsInFlight = 16;
+
+  struct Connection {
+    enum class Verdict { Admit, Refuse, Drop } verdict = Verdict::Admit;
+    Lease lease;  // counts the connection (refused ones too) while it is open
+  };
+
+  explicit AddressLimits(AddressLimitSettings settings);
+
+  const AddressLimitSettings& settings() const { return settings_; }
+  // With limits off every call admits (with an empty lease).
+  Connection connect(const std::string& address);
+  // nullopt: over the cap.
+  std::optional<Lease> watch(const std::string& game_id, const std::string& address);
+  // nullopt: allowed; otherwise the wait before this address may try again.
+  std::optional<Clock::duration> create(const std::string& address, Clock::time_point now);
+  std::optional<Clock::duration> join(const std::string& address, Clock::time_point now);
+  // One message (or ping) from `address`, on `seat` (empty for spectators): allowed or not.
+  bool message(const std::string& address, const std::string& seat, Clock::time_point now);
+
+ private:
+  const AddressLimitSettings settings_;
+  Counter connections_, spectators_;
+  KeyedBuckets creates_, joins_, messages_, seat_messages_;
+};
+
+}  // namespace arbiter

@@ -1,0 +1,224 @@
+// `arbiter uci`: the engine over the Universal Chess Interface on stdin/stdout, for engine GUIs
+// and for the benchmarks against Fairy-Stockfish. The search runs on its own thread so that
+// `stop`, `isready` and `quit` are answered while it thinks.
+#include <atomic>
+#include <charconv>
+#include <condition_variable>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/level.h"
+#include "engine/search.h"
+#include "rules/game.h"
+#include "server/commands.h"
+
+namespace arbiter {
+
+namespace {
+
+std::optional<std::int64_t> number(const std::string& text) {
+  std::int64_t n = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  return n;
+}
+
+class UciSession {
+ public:
+  int run(std::istream& in);
+
+ private:
+  void say(const std::string& line) {
+    std::lock_guard lock(output_);
+    std::cout << line << '\n' << std::flush;
+  }
+  void identify();
+  void set_option(std::istringstream& words);
+  void set_position(std::istringstream& words);
+  void go(std::istringstream& words);
+  void stop_search();
+  void report(const engine::SearchInfo& info);
+  std::string line_of(const std::vector<rules::Move>& moves) const;
+
+  std::mutex output_;
+  const rules::Variant* variant_ = rules::find_variant("chess");
+  std::optional<rules::Game> game_{rules::Game(rules::Position::start(*variant_))};
+  engine::Searcher searcher_{16};
+  int skill_ = engine::kMaxLevel;
+  std::uint64_t seed_ = 1;
+  std::thread thinking_;
+  std::atomic<bool> stop_{false};
+  // `go infinite` holds its bestmove until `stop`, even when the search ends by itself.
+  std::mutex wait_;
+  std::condition_variable stopped_;
+};
+
+void UciSession::identify() {
+  say("id name Arbiter");
+  say("id author the Arbiter authors");
+  std::string variants = "option name UCI_Variant type combo default chess";
+  for (const rules::Variant* v : rules::all_variants())
+    if (!v->hidden) variants += " var " + v->name;
+  say(variants);
+  say("option name Skill Level type spin default " + std::to_string(engine::kMaxLevel) + " min " +
+      std::to_string(engine::kMinLevel) + " max " + std::to_string(engine::kMaxLevel));
+  say("option name Hash type spin default 16 min 1 max 4096");
+  say("uciok");
+}
+
+void UciSession::set_option(std::istringstream& words) {
+  std::string word, name, value;
+  words >> word;  // "name"
+  while (words >> word && word != "value") name += (name.empty() ? "" : " ") + word;
+  std::getline(words >> std::ws, value);
+  if (name == "UCI_Variant") {
+    const rules::Variant* v = rules::find_variant(value);
+    if (!v) return say("info string unknown variant '" + value + "'");
+    if (v->hidden)
+      return say("info string " + v->name + " is not playable over UCI: its players see only their own men");
+    variant_ = v;
+    game_.emplace(rules::Position::start(*variant_));
+    searcher_.clear();
+  } else if (name == "Skill Level") {
+    auto n = number(value);
+    if (!n || *n < engine::kMinLevel || *n > engine::kMaxLevel) return say("info string Skill Level must be 1 to 8");
+    skill_ = int(*n);
+  } else if (name == "Hash") {
+    auto n = number(value);
+    if (!n || *n < 1 || *n > 4096) return say("info string Hash must be 1 to 4096 (MB)");
+    searcher_.set_hash(std::size_t(*n));
+  } else {
+    say("info string unknown option '" + name + "'");
+  }
+}
+
+void UciSession::set_position(std::istringstream& words) {
+  std::string word, fen;
+  words >> word;
+  if (word == "fen") {
+    while (words >> word && word != "moves") fen += (fen.empty() ? "" : " ") + word;
+  } else if (word == "startpos") {
+    fen = variant_->start_fen;
+    words >> word;
+  } else {
+    return say("info string position needs 'startpos' or 'fen'");
+  }
+  std::vector<std::string> moves;
+  if (word == "moves")
+    while (words >> word) moves.push_back(word);
+  auto game = rules::Game::from(*variant_, fen, moves);
+  if (!game) {
+    game_.reset();
+    return say("info string bad position: " + game.error());
+  }
+  game_.emplace(std::move(game).value());
+}
+
+std::string UciSession::line_of(const std::vector<rules::Move>& moves) const {
+  std::string out;
+  rules::Position pos = game_->position();
+  for (const rules::Move& m : moves) {
+    if (!pos.is_legal(m)) break;
+    if (!out.empty()) out += ' ';
+    out += pos.uci(m);
+    pos.play(m);
+  }
+  return out;
+}
+
+void UciSession::report(const engine::SearchInfo& info) {
+  std::string score;
+  if (auto plies = engine::mate_plies(info.score)) score = "mate " + std::to_string(*plies > 0 ? (*plies + 1) / 2 : *plies / 2);
+  else score = "cp " + std::to_string(info.score);
+  const std::int64_t nps = info.time_ms > 0 ? std::int64_t(info.nodes * 1000 / info.time_ms) : 0;
+  say("info depth " + std::to_string(info.depth) + " score " + score + " nodes " + std::to_string(info.nodes) +
+      " nps " + std::to_string(nps) + " time " + std::to_string(info.time_ms) + " pv " + line_of(info.pv));
+}
+
+void UciSession::go(std::istringstream& words) {
+  stop_search();
+  if (!game_) return say("info string no position: send a valid 'position' first"), say("bestmove (none)");
+  engine::Limits limits;
+  engine::Clock clock;
+  bool clocked = false, infinite = false;
+  for (std::string word; words >> word;) {
+    if (word == "infinite") {
+      infinite = true;
+      continue;
+    }
+    std::string text;
+    words >> text;
+    auto n = number(text);
+    if (!n || *n < 0) return say("info string go " + word + " needs a whole number"), say("bestmove (none)");
+    if (word == "depth") limits.depth = int(*n);
+    else if (word == "nodes") limits.nodes = std::uint64_t(*n);
+    else if (word == "movetime") limits.movetime_ms = *n;
+    else if (word == "wtime") clock.wtime = *n, clocked = true;
+    else if (word == "btime") clock.btime = *n, clocked = true;
+    else if (word == "winc") clock.winc = *n;
+    else if (word == "binc") clock.binc = *n;
+    else if (word == "movestogo") clock.moves_to_go = int(*n);
+    else return say("info string go: unknown limit '" + word + "'"), say("bestmove (none)");
+  }
+  if (clocked) limits.clock = clock;
+  stop_ = false;
+  thinking_ = std::thread([this, limits, infinite, game = *game_] {
+    engine::SearchResult result;
+    if (skill_ < engine::kMaxLevel) {
+      result = engine::play_level(searcher_, game, skill_, limits.clock, stop_, seed_++);
+    } else {
+      result = searcher_.search(game, limits, stop_, [this](const engine::SearchInfo& info) { report(info); });
+    }
+    if (infinite) {
+      std::unique_lock lock(wait_);
+      stopped_.wait(lock, [this] { return stop_.load(); });
+    }
+    say("bestmove " + (result.best ? game.position().uci(*result.best) : std::string("(none)")));
+  });
+}
+
+void UciSession::stop_search() {
+  if (!thinking_.joinable()) return;
+  {
+    std::lock_guard lock(wait_);
+    stop_ = true;
+  }
+  stopped_.notify_all();
+  thinking_.join();
+}
+
+int UciSession::run(std::istream& in) {
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream words(line);
+    std::string command;
+    if (!(words >> command)) continue;
+    if (command == "uci") identify();
+    else if (command == "isready") say("readyok");
+    else if (command == "setoption") stop_search(), set_option(words);
+    else if (command == "ucinewgame") stop_search(), searcher_.clear(), game_.emplace(rules::Position::start(*variant_));
+    else if (command == "position") stop_search(), set_position(words);
+    else if (command == "go") go(words);
+    else if (command == "stop") stop_search();
+    else if (command == "quit") break;
+    else say("info string unknown command '" + command + "'");
+  }
+  stop_search();
+  return 0;
+}
+
+}  // namespace
+
+int uci_command(const Args& args) {
+  if (!args.empty()) {
+    std::cerr << "arbiter: uci takes no options\n";
+    return 2;
+  }
+  return UciSession().run(std::cin);
+}
+
+}  // namespace arbiter

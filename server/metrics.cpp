@@ -1,0 +1,130 @@
+#include "server/metrics.h"
+
+#include <prometheus/counter.h>
+#include <prometheus/gauge.h>
+#include <prometheus/histogram.h>
+#include <prometheus/registry.h>
+#include <prometheus/text_serializer.h>
+
+#include <sstream>
+
+namespace arbiter {
+namespace {
+
+using Seconds = std::chrono::duration<double>;
+
+// From 50 µs (a move that only waits on a fast fsync) to 1 s (something is badly wrong).
+const prometheus::Histogram::BucketBoundaries kLatencyBuckets{
+    0.00005, 0.0001, 0.00025, 0.0005, 0.00075, 0.001, 0.0015, 0.002, 0.003, 0.005, 0.0075,
+    0.01,    0.015,  0.025,   0.035,  0.05,    0.075, 0.1,    0.25,  0.5,   1};
+const prometheus::Histogram::BucketBoundaries kBatchBuckets{1, 2, 4, 8, 16, 32, 64, 128, 256, 512};
+constexpr std::array<const char*, 3> kStatuses{"waiting", "playing", "finished"};
+
+}  // namespace
+
+std::string_view refusal_name(Refusal refusal) {
+  switch (refusal) {
+    case Refusal::ConnectionCap: return "connection_cap";
+    case Refusal::ReservedForPlayers: return "reserved_for_players";
+    case Refusal::AddressConnections: return "address_connections";
+    case Refusal::AddressSpectators: return "address_spectators";
+    case Refusal::CreateRate: return "create_rate";
+    case Refusal::JoinRate: return "join_rate";
+    case Refusal::MessageRate: return "message_rate";
+    case Refusal::IdleSpectator: return "idle_spectator";
+    case Refusal::BadRequest: return "bad_request";
+    case Refusal::UriTooLong: return "uri_too_long";
+    case Refusal::HeadersTooLarge: return "headers_too_large";
+    case Refusal::BodyTooLarge: return "body_too_large";
+    case Refusal::Descriptors: return "descriptors";
+    case Refusal::Count: break;
+  }
+  return "unknown";
+}
+
+Metrics::Metrics() : registry_(std::make_shared<prometheus::Registry>()) {
+  auto& registry = *registry_;
+  accepted_ = &prometheus::BuildCounter()
+                   .Name("arbiter_connections_accepted_total")
+                   .Help("TCP connections accepted")
+                   .Register(registry)
+                   .Add({});
+  messages_ = &prometheus::BuildCounter()
+                   .Name("arbiter_websocket_messages_total")
+                   .Help("WebSocket messages received")
+                   .Register(registry)
+                   .Add({});
+  pings_ = &prometheus::BuildCounter()
+                .Name("arbiter_websocket_pings_total")
+                .Help("WebSocket ping frames received")
+                .Register(registry)
+                .Add({});
+  moves_ = &prometheus::BuildCounter()
+                .Name("arbiter_moves_total")
+                .Help("moves (and Kriegspiel tries) committed and broadcast")
+                .Register(registry)
+                .Add({});
+  auto& refusals =
+      prometheus::BuildCounter().Name("arbiter_refusals_total").Help("requests, connections and messages refused, by reason").Register(registry);
+  for (std::size_t i = 0; i < refusals_.size(); ++i)
+    refusals_[i] = &refusals.Add({{"reason", std::string(refusal_name(static_cast<Refusal>(i)))}});
+  move_seconds_ = &prometheus::BuildHistogram()
+                       .Name("arbiter_move_seconds")
+                       .Help("a move from its arrival in the game's room to its broadcast, durable commit included")
+                       .Register(registry)
+                       .Add({}, kLatencyBuckets);
+  commit_seconds_ = &prometheus::BuildHistogram()
+                         .Name("arbiter_commit_seconds")
+                         .Help("a write from being queued for the store to its transaction synced to disk")
+                         .Register(registry)
+                         .Add({}, kLatencyBuckets);
+  commit_batch_ = &prometheus::BuildHistogram()
+                       .Name("arbiter_commit_batch_writes")
+                       .Help("writes per committed transaction (group commit)")
+                       .Register(registry)
+                       .Add({}, kBatchBuckets);
+  auto& connections = prometheus::BuildGauge().Name("arbiter_connections").Help("open connections").Register(registry);
+  connections_ = &connections.Add({{"kind", "all"}});
+  websockets_ = &connections.Add({{"kind", "websocket"}});
+  connection_cap_ = &prometheus::BuildGauge()
+                         .Name("arbiter_connection_cap")
+                         .Help("connections the server accepts at most")
+                         .Register(registry)
+                         .Add({});
+  auto& games = prometheus::BuildGauge().Name("arbiter_games").Help("stored games by status").Register(registry);
+  for (std::size_t i = 0; i < games_.size(); ++i) games_[i] = &games.Add({{"status", kStatuses[i]}});
+}
+
+Metrics::~Metrics() = default;
+
+void Metrics::accepted() { accepted_->Increment(); }
+void Metrics::refused(Refusal refusal) { refusals_[static_cast<std::size_t>(refusal)]->Increment(); }
+void Metrics::message() { messages_->Increment(); }
+void Metrics::ping() { pings_->Increment(); }
+
+void Metrics::move_handled(std::chrono::steady_clock::duration took) {
+  moves_->Increment();
+  move_seconds_->Observe(Seconds(took).count());
+}
+
+void Metrics::committed(const storage::CommitReport& report) {
+  commit_batch_->Observe(static_cast<double>(report.writes));
+  for (auto wait : report.waits) commit_seconds_->Observe(Seconds(wait).count());
+}
+
+std::string Metrics::text(const MetricsSnapshot& snapshot) const {
+  connections_->Set(static_cast<double>(snapshot.connections));
+  websockets_->Set(static_cast<double>(snapshot.websockets));
+  connection_cap_->Set(static_cast<double>(snapshot.connection_cap));
+  for (std::size_t i = 0; i < games_.size(); ++i) {
+    double count = 0;
+    for (const auto& [status, n] : snapshot.games_by_status)
+      if (status == kStatuses[i]) count = static_cast<double>(n);
+    games_[i]->Set(count);
+  }
+  std::ostringstream out;
+  prometheus::TextSerializer().Serialize(out, registry_->Collect());
+  return out.str();
+}
+
+}  // namespace arbiter

@@ -1,0 +1,82 @@
+#pragma once
+// The server's own measurements, in Prometheus text format for GET /metrics. prometheus-cpp
+// (Debian's prometheus-cpp-dev) keeps the counters and histograms and writes the text; we serve
+// it ourselves. Everything here is thread-safe and cheap enough for the move path.
+#include <array>
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "storage/store.h"
+
+namespace prometheus {
+class Registry;
+class Counter;
+class Gauge;
+class Histogram;
+}  // namespace prometheus
+
+namespace arbiter {
+
+// Why the server refused something; one label value of arbiter_refusals_total each.
+enum class Refusal {
+  ConnectionCap,       // no connection slot left (503, or closed when out of descriptors)
+  ReservedForPlayers,  // only seated players may use the last slots (503)
+  AddressConnections,  // the address holds its share of connections (503)
+  AddressSpectators,   // the address watches this game with its share of sockets (503)
+  CreateRate,          // POST /api/games too often (429)
+  JoinRate,            // POST /api/join too often (429)
+  MessageRate,         // WebSocket messages or pings too fast ("rate_limited", then 1008)
+  IdleSpectator,       // a spectator who never spoke for too long (1008)
+  BadRequest,          // malformed HTTP (400, 505)
+  UriTooLong,          // 414
+  HeadersTooLarge,     // 431
+  BodyTooLarge,        // 413
+  Descriptors,         // accept failed for want of file descriptors (backed off)
+  Count
+};
+std::string_view refusal_name(Refusal refusal);
+
+// Numbers read at scrape time rather than counted as they change.
+struct MetricsSnapshot {
+  std::size_t connections = 0, websockets = 0, connection_cap = 0;
+  std::vector<std::pair<std::string, std::int64_t>> games_by_status;
+};
+
+class Metrics {
+ public:
+  Metrics();
+  ~Metrics();
+  Metrics(const Metrics&) = delete;
+  Metrics& operator=(const Metrics&) = delete;
+
+  void accepted();
+  void refused(Refusal refusal);
+  void message();
+  void ping();
+  // A move (or Kriegspiel try) from its arrival in the room to its broadcast.
+  void move_handled(std::chrono::steady_clock::duration took);
+  void committed(const storage::CommitReport& report);
+  std::string text(const MetricsSnapshot& snapshot) const;
+
+ private:
+  std::shared_ptr<prometheus::Registry> registry_;
+  prometheus::Counter* accepted_;
+  prometheus::Counter* messages_;
+  prometheus::Counter* pings_;
+  prometheus::Counter* moves_;
+  std::array<prometheus::Counter*, static_cast<std::size_t>(Refusal::Count)> refusals_{};
+  prometheus::Histogram* move_seconds_;
+  prometheus::Histogram* commit_seconds_;
+  prometheus::Histogram* commit_batch_;
+  prometheus::Gauge* connections_;
+  prometheus::Gauge* websockets_;
+  prometheus::Gauge* connection_cap_;
+  std::array<prometheus::Gauge*, 3> games_{};
+};
+
+}  // namespace arbiter

@@ -1,0 +1,153 @@
+// The search keeps to its limits and stops when told: node and depth limits exactly, the stop
+// flag at once (checked by what was searched, never by a clock).
+#include <doctest/doctest.h>
+
+#include <set>
+#include <thread>
+
+#include "engine/level.h"
+#include "engine/search.h"
+
+using namespace arbiter;
+
+namespace {
+
+const std::atomic<bool> kNoStop{false};
+
+rules::Game middlegame(const char* variant, std::vector<std::string> moves) {
+  const rules::Variant& v = *rules::find_variant(variant);
+  auto game = rules::Game::from(v, v.start_fen, moves);
+  REQUIRE_MESSAGE(game.ok(), game.error());
+  return *game;
+}
+
+}  // namespace
+
+TEST_CASE("a node limit is kept and gives the same move every time") {
+  for (const rules::Variant* v : rules::all_variants()) {
+    if (v->hidden) continue;
+    CAPTURE(v->name);
+    rules::Game game(rules::Position::start(*v));
+    engine::Searcher a(4), b(4);
+    const auto first = a.search(game, {0, 20000, 0, {}}, kNoStop);
+    const auto second = b.search(game, {0, 20000, 0, {}}, kNoStop);
+    CHECK(first.nodes <= 20000);
+    CHECK(first.nodes == second.nodes);
+    REQUIRE(first.best);
+    CHECK(*first.best == *second.best);
+    CHECK(game.position().is_legal(*first.best));
+  }
+}
+
+TEST_CASE("a depth limit is kept") {
+  rules::Game game = middlegame("chess", {"e2e4", "e7e5", "g1f3", "b8c6"});
+  engine::Searcher searcher(4);
+  std::vector<int> depths;
+  const auto result = searcher.search(game, {5, 0, 0, {}}, kNoStop, [&](const engine::SearchInfo& info) {
+    depths.push_back(info.depth);
+  });
+  CHECK(result.depth == 5);
+  CHECK(depths == std::vector<int>{1, 2, 3, 4, 5});
+}
+
+TEST_CASE("a stop flag set before the search still gives a legal move") {
+  std::atomic<bool> stop{true};
+  for (const rules::Variant* v : rules::all_variants()) {
+    if (v->hidden) continue;
+    rules::Game game(rules::Position::start(*v));
+    engine::Searcher searcher(1);
+    const auto result = searcher.search(game, {}, stop);
+    REQUIRE(result.best);
+    CHECK(game.position().is_legal(*result.best));
+    CHECK(result.nodes == 0);
+    CHECK(result.depth == 0);
+  }
+}
+
+TEST_CASE("the stop flag ends the search at the next node") {
+  rules::Game game = middlegame("capablanca", {"e2e4", "e7e5"});
+  engine::Searcher searcher(4);
+  std::atomic<bool> stop{false};
+  std::uint64_t nodes_at_stop = 0;
+  const auto result = searcher.search(game, {}, stop, [&](const engine::SearchInfo& info) {
+    if (info.depth == 3) stop = true, nodes_at_stop = info.nodes;
+  });
+  CHECK(result.depth == 3);
+  CHECK(result.nodes == nodes_at_stop);
+}
+
+TEST_CASE("a search without limits runs until another thread stops it") {
+  rules::Game game = middlegame("grand", {});
+  engine::Searcher searcher(4);
+  std::atomic<bool> stop{false};
+  std::atomic<int> depth{0};
+  engine::SearchResult result;
+  std::thread thinking([&] {
+    result = searcher.search(game, {}, stop, [&](const engine::SearchInfo& info) { depth = info.depth; });
+  });
+  while (depth < 2) std::this_thread::yield();
+  stop = true;
+  thinking.join();
+  REQUIRE(result.best);
+  CHECK(game.position().is_legal(*result.best));
+  CHECK(result.depth >= 2);
+}
+
+TEST_CASE("game over: no move to give") {
+  rules::Game game = middlegame("chess", {"f2f3", "e7e5", "g2g4", "d8h4"});
+  engine::Searcher searcher(1);
+  CHECK_FALSE(searcher.search(game, {3, 0, 0, {}}, kNoStop).best);
+}
+
+TEST_CASE("levels: each within its budget, the clock lowering it") {
+  for (int n = engine::kMinLevel; n <= engine::kMaxLevel; ++n) {
+    const engine::Limits limits = engine::limits_for(n);
+    CHECK(limits.movetime_ms == engine::level(n).movetime_ms);
+    CHECK(limits.movetime_ms > 0);
+    CHECK(limits.movetime_ms <= 1000);
+    if (n > 1) CHECK(engine::level(n).movetime_ms >= engine::level(n - 1).movetime_ms);
+  }
+  const engine::Limits clocked = engine::limits_for(8, engine::Clock{60000, 60000, 0, 0, 0});
+  REQUIRE(clocked.clock);
+  CHECK(clocked.clock->wtime == 60000);
+  CHECK_THROWS(engine::level(0));
+  CHECK_THROWS(engine::level(9));
+  CHECK(engine::level_name(5) == "Arbiter level 5");
+}
+
+TEST_CASE("levels: the same seed gives the same move; different seeds vary the weak levels") {
+  rules::Game game = middlegame("chess", {"e2e4", "e7e5"});
+  for (int n = 1; n <= 4; ++n) {
+    CAPTURE(n);
+    engine::Searcher a(1), b(1);
+    const auto first = engine::play_level(a, game, n, std::nullopt, kNoStop, 42);
+    const auto second = engine::play_level(b, game, n, std::nullopt, kNoStop, 42);
+    REQUIRE(first.best);
+    CHECK(*first.best == *second.best);
+    CHECK(game.position().is_legal(*first.best));
+  }
+  std::set<std::string> level_one_moves;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    engine::Searcher searcher(1);
+    level_one_moves.insert(game.position().uci(*engine::play_level(searcher, game, 1, std::nullopt, kNoStop, seed).best));
+  }
+  CHECK(level_one_moves.size() > 1);
+}
+
+TEST_CASE("centennial: the score is not negated within a turn") {
+  // White's first move of a turn is followed by White's second: both searches speak for White, so
+  // a position clearly better for White scores positive on both moves of the turn.
+  const rules::Variant& v = *rules::find_variant("centennial");
+  auto start = rules::Position::from_fen(v, "k9/10/2K7/10/10/10/10/10/8R1/9R w - - 0 1");
+  REQUIRE(start.ok());
+  rules::Game game(*start);
+  engine::Searcher searcher(4);
+  const auto first = searcher.search(game, {4, 0, 0, {}}, kNoStop);
+  REQUIRE(first.best);
+  game.play(*first.best);
+  REQUIRE(game.position().side_to_move() == rules::Color::White);
+  const auto second = searcher.search(game, {4, 0, 0, {}}, kNoStop);
+  CHECK(first.score > 0);
+  CHECK(second.score > 0);
+  CHECK(engine::mate_plies(second.score) == 1);
+}

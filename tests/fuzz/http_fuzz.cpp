@@ -1,0 +1,172 @@
+// libFuzzer target: the HTTP request path. Bytes go through Beast's request parser with the
+// server's limits (server/http_request.h, as a connection reads them), then the routing a
+// connection does: the Api with a real SQLite store, the static files, or the WebSocket
+// upgrade's game and token. The Api must answer every request once, without a server error,
+// with JSON where it says JSON.
+//
+// One game is created at the start; "@ID", "@TOKEN" and "@INVITE" in the input stand for its id,
+// its creator's token and its invitation code, so that the fuzzer reaches a real game.
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/beast/core/error.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unistd.h>
+
+#include "server/api.h"
+#include "server/http_request.h"
+#include "server/network.h"
+#include "server/registry.h"
+#include "server/static_files.h"
+#include "server/url.h"
+#include "storage/store.h"
+
+using namespace arbiter;
+namespace http = boost::beast::http;
+
+namespace {
+
+// Inputs per world: the games the fuzzer creates are dropped with it, so memory stays flat.
+constexpr int kInputsPerWorld = 1000;
+constexpr int kRequestsPerInput = 8;  // pipelined in one input
+
+[[noreturn]] void fail(const std::string& what) {
+  std::fprintf(stderr, "%s\n", what.c_str());
+  std::abort();
+}
+
+// A temporary folder for the databases: in memory where the system has one, since the fuzzer
+// commits thousands of games and fsync is not what it tests.
+std::filesystem::path scratch_dir() {
+  std::filesystem::path base = std::filesystem::exists("/dev/shm") ? "/dev/shm" : std::filesystem::temp_directory_path();
+  std::string pattern = (base / "arbiter-http-fuzz-XXXXXX").string();
+  if (!mkdtemp(pattern.data())) fail("cannot make a temporary folder");
+  return pattern;
+}
+
+class World {
+ public:
+  explicit World(const std::filesystem::path& db)
+      : store_(storage::Store::open(db.string())), registry_(io_, *store_), api_(registry_, *store_),
+        files_(WEB_DIR) {
+    auto created = nlohmann::json::parse(
+        handle({"POST", "/api/games", R"({"variant":"chess","color":"white"})", ""}).body);
+    id_ = created.at("id");
+    token_ = created.at("token");
+    invite_ = std::string(created.at("invite")).substr(std::string("/join/").size());
+  }
+
+  ~World() {
+    registry_.close_all();
+    store_->close();
+  }
+
+  // The routing of http_session.cpp, for one parsed request.
+  void route(BeastRequest& request) {
+    const std::string target(request.target());
+    if (boost::beast::websocket::is_upgrade(request)) {
+      const std::string_view path = url::path_of(target);
+      if (path.starts_with("/ws/")) (void)registry_.find(std::string(path.substr(4)));
+      (void)url::query_param(target, "token");
+      return;
+    }
+    if (Api::handles(target)) {
+      check(handle(api_request_of(request)), target);
+      return;
+    }
+    (void)files_.get(target);
+  }
+
+  std::string substitute(std::string text) const {
+    for (auto [name, value] : {std::pair<std::string_view, const std::string&>{"@ID", id_}, {"@TOKEN", token_},
+                               {"@INVITE", invite_}})
+      for (auto at = text.find(name); at != std::string::npos; at = text.find(name, at + value.size()))
+        text.replace(at, name.size(), value);
+    return text;
+  }
+
+ private:
+  // Runs the Api until it answers; the store's writer and the rooms post back to io_.
+  HttpResponse handle(const HttpRequest& request) {
+    std::optional<HttpResponse> answer;
+    int answers = 0;
+    api_.handle(request, [&](HttpResponse response) {
+      ++answers;
+      answer = std::move(response);
+    });
+    while (!answer) io_.run_one();
+    io_.poll();
+    if (answers != 1) fail("the Api answered " + std::to_string(answers) + " times");
+    return *answer;
+  }
+
+  static void check(const HttpResponse& response, const std::string& target) {
+    if (response.status >= 500) fail("a server error for " + target + ": " + response.body);
+    if (response.content_type == "application/json" && !nlohmann::json::accept(response.body))
+      fail("JSON that is not JSON for " + target + ": " + response.body);
+    if (response.status == 405 && response.allow.empty()) fail("a 405 without Allow for " + target);
+  }
+
+  boost::asio::io_context io_;
+  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_{io_.get_executor()};
+  std::unique_ptr<storage::Store> store_;
+  Registry registry_;
+  Api api_;
+  StaticFiles files_;
+  std::string id_, token_, invite_;
+};
+
+const std::filesystem::path& dir() {
+  static const std::filesystem::path path = scratch_dir();
+  return path;
+}
+
+// The current world, replaced every kInputsPerWorld inputs (with a fresh database).
+World& world() {
+  static std::unique_ptr<World> current;
+  static int served = 0, generation = 0;
+  if (!current || ++served >= kInputsPerWorld) {
+    current.reset();
+    const auto old_db = dir() / ("world-" + std::to_string(generation) + ".db");
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(old_db.string() + suffix);
+    current = std::make_unique<World>(dir() / ("world-" + std::to_string(++generation) + ".db"));
+    served = 0;
+  }
+  return *current;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  (void)dir();  // made before the handler is registered, so destroyed after it runs
+  std::atexit([] { std::filesystem::remove_all(dir()); });
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  World& w = world();
+  const std::string bytes = w.substitute(std::string(reinterpret_cast<const char*>(data), size));
+  std::string_view rest = bytes;
+  for (int n = 0; n < kRequestsPerInput && !rest.empty(); ++n) {
+    HttpRequestParser parser;
+    apply_limits(parser, Limits{});
+    parser.eager(true);
+    boost::beast::error_code ec;
+    const std::size_t used = parser.put(boost::asio::buffer(rest.data(), rest.size()), ec);
+    if (ec == http::error::need_more) parser.put_eof(ec);  // the client closed: a request ends only if it may
+    if (ec || !parser.is_done()) return 0;
+    rest.remove_prefix(used);
+    BeastRequest request = parser.release();
+    w.route(request);
+  }
+  return 0;
+}
