@@ -151,7 +151,7 @@ class GamePage {
     this.status = message.status;
     this.result = message.result;
     this.reason = message.reason;
-    this.computer = message.opponent?.computer ?? null;
+    this.computer = message.computer ?? null;  // {color, level} when the computer holds a seat
     this.positionV = message.v;
     this.pending = null;
     this.viewing = null;
@@ -434,7 +434,7 @@ class GamePage {
       bar.classList.toggle('to-move', this.status === 'playing' && this.turn === color);
       bar.dataset.color = color;
       const waiting = this.status === 'waiting' && !this.local && this.isPlayer && color !== this.you;
-      const name = this.computer && color !== this.you ? `Computer, level ${this.computer}` : capitalize(color);
+      const name = this.computer?.color === color ? `Computer, level ${this.computer.level}` : capitalize(color);
       bar.querySelector('.player-name').textContent =
         name + (color === this.you ? ' (you)' : '') + (waiting ? ': waiting to join' : '');
     }
