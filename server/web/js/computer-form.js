@@ -14,7 +14,7 @@ export function computerForm({ chosenVariant, colourChoice, clockChoice, readClo
   const form = h('form.create-panel.computer-panel', { 'aria-label': 'Play the computer' }, open);
   open.addEventListener('click', () => {
     const error = h('p.form-error', { role: 'alert' });
-    form.replaceChildren(
+    form.replaceChildren(...[
       h('h1', {}, 'Play the computer'),
       h('label.field', {}, h('span', {}, 'Level'),
         h('select', { name: 'level', 'aria-label': 'Level' },
@@ -22,7 +22,7 @@ export function computerForm({ chosenVariant, colourChoice, clockChoice, readClo
       colourChoice(),
       clockChoice(),
       h('button.button.primary', { type: 'submit', 'data-action': 'play-computer' }, 'Play the computer'),
-      error);
+      error].flat());
     form.addEventListener('submit', event => start(event, error));
     form.elements.level.focus();
   }, { once: true });
