@@ -111,6 +111,9 @@ class Match {
   int ply() const { return static_cast<int>(game().moves().size()); }
   rules::Color turn() const { return game().position().side_to_move(); }
   std::optional<ClockView> clock(Time now) const;
+  // When a timed game between two people is aborted if the side to move has not yet made its
+  // first move; nullopt when no such wait runs.
+  std::optional<Time> first_move_deadline() const;
   const std::optional<ClockSetting>& clock_setting() const { return setup_.clock; }
   std::optional<rules::Color> draw_offer() const { return draw_offer_; }
   std::optional<rules::Color> takeback_offer() const { return takeback_offer_; }
@@ -146,7 +149,6 @@ class Match {
   Decision on_decline_rematch(Viewer from) const;
   // What time decides on its own by `now`: a flag, or an abort for a first move not made.
   std::optional<Event> expired(Time now) const;
-  std::optional<Time> first_move_deadline() const;
   std::optional<ClockTimes> times(Time now) const;
   // The clocks run once both sides have moved (lichess: each side's first move is free).
   bool clock_started() const { return moved_[0] && moved_[1]; }

@@ -1,5 +1,8 @@
 #include "protocol/views.h"
 
+#include <algorithm>
+#include <chrono>
+
 #include <nlohmann/json.hpp>
 
 #include "protocol/umpire_views.h"
@@ -16,6 +19,14 @@ json clock_json(const std::optional<match::ClockView>& clock) {
           {"white", clock->remaining.white_ms},
           {"black", clock->remaining.black_ms},
           {"running", clock->running ? json(color_name(*clock->running)) : json(nullptr)}};
+}
+
+// The clock, and while the side to move has a first move to make before the game is aborted,
+// `first_move_ms`: how long it has left (a page shows the countdown).
+void put_clock(json& out, const match::Match& match, Time now) {
+  out["clock"] = clock_json(match.clock(now));
+  if (auto due = match.first_move_deadline())
+    out["first_move_ms"] = std::max<std::int64_t>(0, std::chrono::duration_cast<std::chrono::milliseconds>(*due - now).count());
 }
 
 json nullable(std::string_view text) { return text.empty() ? json(nullptr) : json(text); }
@@ -118,7 +129,6 @@ json game_fields(const match::Match& match, Time now, Viewer viewer, const Compa
            {"reason", nullable(reason_name(match.reason()))},
            {"you", viewer_name(viewer)},
            {"start_fen", game.start().fen()},
-           {"clock", clock_json(match.clock(now))},
            {"draw_offer", match.draw_offer() ? json(color_name(*match.draw_offer())) : json(nullptr)},
            {"takeback_offer", match.takeback_offer() ? json(color_name(*match.takeback_offer())) : json(nullptr)},
            {"local", match.local()},
@@ -130,6 +140,7 @@ json game_fields(const match::Match& match, Time now, Viewer viewer, const Compa
            {"next_game", match.next_game() ? json(*match.next_game()) : json(nullptr)},
            {"spectators", company.spectators},
            {"chat", chat_history(match, viewer, company)}};
+  put_clock(out, match, now);
   if (auto seat = seat_of(viewer)) out["premove"] = match.premove(*seat) ? json(*match.premove(*seat)) : json(nullptr);
   if (board_public(match)) {
     out["fen"] = game.position().fen();
@@ -220,13 +231,16 @@ json event_message(const Event& event, const match::Match& match, Time now, View
       if (to_move(match, viewer)) out["legal"] = legal_for(match, viewer);
       break;
   }
-  out["clock"] = clock_json(match.clock(now));
+  put_clock(out, match, now);
   return out;
 }
 
 json resumed_message(const match::Match& match, Time now) {
   // Not `v`: this message changes nothing, and a client counting v must not see a gap in it.
-  return {{"t", "resumed"}, {"latest", match.v()}, {"clock", clock_json(match.clock(now))}};
+  // `presence`: the seats' connections may have changed while this client was away.
+  json out{{"t", "resumed"}, {"latest", match.v()}, {"presence", presence_json(match)}};
+  put_clock(out, match, now);
+  return out;
 }
 
 json presence_message(const match::Match& match) {

@@ -57,7 +57,9 @@ test('the flag falls on whoever is to move', async () => {
 
 test('a first move not made in time aborts the game: no result, no loss on time', async () => {
   const { white, spectator } = await timedGame(1, impatient);
-  await white.event('joined');
+  assert.equal(white.state.first_move_ms, undefined, 'no wait before the second seat is filled');
+  const joined = await white.event('joined');
+  assert.ok(joined.first_move_ms > 0 && joined.first_move_ms <= 500, `first_move_ms ${joined.first_move_ms}`);
   const ends = await Promise.all([white, spectator].map(c => c.event('end')));
   for (const end of ends) assert.deepEqual([end.result, end.reason], ['*', 'abort']);
 });
@@ -76,8 +78,10 @@ test('times are in every state and move, with the increment added after a move',
   const { id, tokens, white, black } = await server.seated({ clock: { initial_s: 300, increment_s: 2 } });
   assert.deepEqual({ ...white.state.clock, white: undefined, black: undefined },
     { initial_ms: 300000, increment_ms: 2000, white: undefined, black: undefined, running: null });
+  assert.ok(white.state.first_move_ms > 0, 'White\'s first move is awaited');
   const first = await play({ white, black }, ['e2e4', 'e7e5']);
   assert.equal(first.clock.running, 'white');
+  assert.equal(first.first_move_ms, undefined, 'no wait once both sides have moved');
   assert.deepEqual([first.clock.white, first.clock.black], [300000, 300000], 'first moves are free');
   const event = await play({ white, black }, ['g1f3'], { ply: 2 });
   assert.equal(event.clock.running, 'black');

@@ -34,6 +34,7 @@ test('a reconnect gets the events it missed, then resumed; the same events every
   const resumed = await back.event('resumed');
   assert.equal(resumed.latest, offer.v);
   assert.equal(resumed.clock.running, 'black');
+  assert.deepEqual(resumed.presence, { white: true, black: true }, 'who is connected now');
   assert.ok(!back.inbox.some(m => m.t === 'state'), 'no state when the events can be resent');
   assertNoGaps(back);
 

@@ -14,9 +14,9 @@ export const SCREENSHOT_DIR = process.env.WEB_SCREENSHOT_DIR ?? path.resolve(her
 
 // The server (tests/support/server.js) serving the page from server/web, with the variants it
 // serves, and pause()/resume(): SIGSTOP and SIGCONT, so that connections stay open and nothing
-// is answered in between.
-export async function startServer() {
-  const server = await ArbiterServer.start({ web: WEB_DIR });
+// is answered in between. `args`: more `serve` options (e.g. ['--first-move-limit', '2']).
+export async function startServer(args = []) {
+  const server = await ArbiterServer.start({ web: WEB_DIR, args });
   server.variants = (await (await fetch(`${server.url}/api/variants`)).json()).variants;
   server.pause = () => server.child.kill('SIGSTOP');
   server.resume = () => server.child.kill('SIGCONT');

@@ -25,7 +25,7 @@ export class Board {
     this.interactive = interactive;
     this.onMove = onMove;
     this.placement = new Map();
-    this.highlights = { lastMove: null, check: null, captureSquare: null, refused: [] };
+    this.highlights = { lastMove: null, check: null, captureSquare: null, refused: [], premove: null };
     this.pending = null;
     this.dests = new Map();
     this.selected = null;
@@ -81,6 +81,12 @@ export class Board {
   setKriegspielMarks({ refused = [], captureSquare = null }) {
     this.highlights.refused = refused;
     this.highlights.captureSquare = captureSquare;
+    this.drawMarks();
+  }
+
+  // A queued premove ({from, to} or null), marked apart from the last move.
+  setPremove(premove) {
+    this.highlights.premove = premove;
     this.drawMarks();
   }
 
@@ -216,12 +222,13 @@ export class Board {
     overlay.replaceChildren();
     const g = this.geometry, o = this.orientation;
     const fill = (square, cls) => svgElement('path', { d: g.outline(square, o), class: cls }, marks);
-    const { lastMove, check, captureSquare, refused } = this.highlights;
+    const { lastMove, check, captureSquare, refused, premove } = this.highlights;
     if (lastMove) {
       fill(lastMove.from, 'mark last-move');
       if (lastMove.to !== lastMove.from) fill(lastMove.to, 'mark last-move');
     }
     if (captureSquare) fill(captureSquare, 'mark capture-square');
+    if (premove) for (const square of [premove.from, premove.to]) fill(square, 'mark premove');
     if (this.selected) fill(this.selected, 'mark selected');
     if (this.drag?.over && this.drag.moving) fill(this.drag.over, 'mark drag-over');
     if (check) {

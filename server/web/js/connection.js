@@ -1,6 +1,8 @@
 // The WebSocket to one game, kept alive: it reconnects by itself after a drop (with growing
 // pauses), and also when it sees a gap in the event numbers `v`, since then it missed an event.
-// Every (re)connection starts with a fresh `state`, so the owner simply rebuilds from it.
+// A reconnection asks to resume after the last event held (`?v=N`): the server resends the
+// missed events and says `resumed`, or sends a whole `state` when it cannot, and the owner
+// rebuilds from that.
 
 const PING_EVERY_MS = 20000;
 const MAX_RETRY_MS = 5000;
@@ -8,8 +10,8 @@ const MAX_RETRY_MS = 5000;
 export class GameConnection {
   // onMessage(message) for every message; onStatus('online' | 'offline') when that changes.
   constructor(gameId, token, { onMessage, onStatus }) {
-    this.url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/${encodeURIComponent(gameId)}`
-      + (token ? `?token=${encodeURIComponent(token)}` : '');
+    this.url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/${encodeURIComponent(gameId)}`;
+    this.token = token;
     this.onMessage = onMessage;
     this.onStatus = onStatus;
     this.retries = 0;
@@ -19,7 +21,10 @@ export class GameConnection {
   }
 
   open() {
-    const socket = new WebSocket(this.url);
+    const query = new URLSearchParams();
+    if (this.token) query.set('token', this.token);
+    if (this.lastV !== null) query.set('v', String(this.lastV));
+    const socket = new WebSocket(query.toString() ? `${this.url}?${query}` : this.url);
     this.socket = socket;
     socket.addEventListener('open', () => {
       this.retries = 0;
@@ -37,7 +42,7 @@ export class GameConnection {
     } catch {
       return;
     }
-    if (message.t === 'state') {
+    if (message.t === 'state' || message.t === 'resumed') {
       this.onStatus('online');
     } else if (typeof message.v === 'number' && this.lastV !== null && message.v !== this.lastV + 1) {
       socket.close();
@@ -50,7 +55,6 @@ export class GameConnection {
   dropped(socket) {
     if (socket !== this.socket) return;
     clearInterval(this.pinger);
-    this.lastV = null;
     if (this.closed) return;
     this.onStatus('offline');
     const delay = Math.min(MAX_RETRY_MS, 400 * 2 ** this.retries++);

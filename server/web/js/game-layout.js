@@ -38,9 +38,6 @@ export function buildGameLayout(main, { gameId, pgnHref }) {
       'To turn a spearman where it stands, click it twice (or press Enter twice on it) and pick the facing.'),
     sound: toggle('Sound', 'sound', 'Sounds for moves, captures, check and the end'),
     notify: toggle('Notify me', 'notify', 'A browser notification when it is your move or your opponent joins, while this tab is hidden'),
-    drawOffer: h('div.panel.draw-offer', { hidden: true }),
-    drawOfferText: h('span'),
-    acceptDraw: button('Accept draw', { class: 'button small primary', 'data-action': 'accept-draw' }),
     moveList: h('div.panel.move-list', { 'aria-label': 'Moves' }),
     first: button('«', { 'aria-label': 'First position', title: 'First position (Home)', 'data-action': 'first' }),
     previous: button('‹', { 'aria-label': 'Previous move', title: 'Previous move (←)', 'data-action': 'previous' }),
@@ -65,7 +62,6 @@ export function buildGameLayout(main, { gameId, pgnHref }) {
   parts.browsing.append(parts.browsingText,
     h('div.controls', {}, button('Back to the game', { class: 'button small primary', 'data-action': 'present' }), parts.pin));
   parts.kriegspielBar.append(parts.latestAnnouncement, parts.askAny);
-  parts.drawOffer.append(parts.drawOfferText, parts.acceptDraw);
   parts.kriegspiel.append(
     h('p.kriegspiel-note', {}, 'Umpire'), parts.pawnCaptureOwed, parts.announcements);
   parts.actions = h('div.controls.actions', {}, parts.abort, parts.draw, parts.resign);
@@ -76,7 +72,7 @@ export function buildGameLayout(main, { gameId, pgnHref }) {
     h('div.board-column', {}, parts.topPlayer, parts.boardHost, parts.bottomPlayer, parts.kriegspielBar, parts.hiddenBoardNote),
     h('aside.side', { 'aria-label': 'Game' },
       h('div.panel', {}, parts.status, parts.spearmanHint, parts.notice),
-      parts.browsing, parts.drawOffer, parts.moveList,
+      parts.browsing, parts.moveList,
       h('div.controls.replay', { 'aria-label': 'Replay' }, parts.first, parts.previous, parts.next, parts.last),
       h('div.controls', {}, parts.flip, parts.pgn),
       parts.actions, parts.kriegspiel,

@@ -8,20 +8,25 @@ import { Clocks, formatClock } from './clock.js';
 import { GameConnection } from './connection.js';
 import { capitalize, h, otherColor } from './dom.js';
 import { parsePlacement, sideToMove } from './fen.js';
+import { FirstMove } from './first-move.js';
 import { buildGameLayout } from './game-layout.js';
 import { geometryFor } from './geometry.js';
 import { KriegspielLog } from './kriegspiel.js';
 import { showLegend } from './legend.js';
 import { renderMoveList } from './movelist.js';
 import { destinations, movesBetween, parseMove } from './moves.js';
+import { OFFER_ERRORS, Offers } from './offers.js';
 import { colorOf, kindOf } from './pieces.js';
 import { GameSocial } from './social.js';
 import { Sounds } from './sound.js';
+import { Premoves } from './premove.js';
+import { Presence } from './presence.js';
 
 const REASONS = {
   checkmate: 'by checkmate', stalemate: 'by stalemate', repetition: 'by threefold repetition',
   fifty_moves: 'by the fifty-move rule', insufficient_material: 'by insufficient material',
   resign: 'by resignation', agreement: 'by agreement', timeout: 'on time', abort: 'aborted',
+  abandoned: 'as the opponent left',
   king_captured: 'by capturing the king', bare_king: 'by baring the king',
 };
 
@@ -41,6 +46,7 @@ const ERRORS = {
   illegal_move: 'That move is not legal.', not_your_turn: 'It is not your turn.',
   stale_ply: 'The game moved on; the board is up to date again.', game_over: 'The game is over.',
   nonsense: 'That try is impossible on your own board.', rate_limited: 'Slow down a little.',
+  ...OFFER_ERRORS,
 };
 
 class GamePage {
@@ -62,8 +68,8 @@ class GamePage {
     this.doubleMoves = [];
     this.legalBySeat = {};
     this.positionV = null;
-    this.drawOffer = null;
     this.pending = null;  // {uci, from, to, placement}: a move sent, not yet confirmed
+    this.computer = null;
     this.clocks = new Clocks();
     this.lowTimeWarned = {};
     this.kriegspiel = new KriegspielLog(this.you, variant.pieces);
@@ -79,9 +85,13 @@ class GamePage {
       label: `${variant.title ?? variant.name} board`,
     });
     this.social = new GameSocial(this, main.querySelector('aside.side'));
+    this.addConventions();
     this.listen(main);
     this.connect();
-    this.ticker = setInterval(() => this.renderClocks(), 100);
+    this.ticker = setInterval(() => {
+      this.renderClocks();
+      for (const part of this.parts) part.tick?.();
+    }, 100);
   }
 
   get hidden() {
@@ -90,6 +100,20 @@ class GamePage {
 
   get isPlayer() {
     return this.you !== 'spectator';
+  }
+
+  // Lichess's conventions, each its own part: offers, premoves, presence, the first-move wait.
+  addConventions() {
+    const ui = this.ui;
+    this.offers = new Offers(this);
+    this.premoves = new Premoves(this);
+    this.presence = new Presence(this);
+    this.firstMove = new FirstMove(this);
+    this.parts = [this.offers, this.premoves, this.presence, this.firstMove];
+    ui.status.after(this.firstMove.line);
+    ui.invite.after(this.presence.panel, this.offers.panel, this.premoves.line);
+    ui.bottomPlayer.after(this.premoves.hint);
+    ui.draw.after(this.offers.takebackButton);
   }
 
   // --- connection ---
@@ -135,15 +159,15 @@ class GamePage {
       case 'joined': this.applyJoined(message); break;
       case 'move': this.applyMove(message); break;
       case 'umpire': this.applyUmpire(message); break;
-      case 'draw_offer': this.drawOffer = message.by; break;
-      case 'draw_declined': this.drawOffer = null; break;
       case 'takeback': this.applyTakeback(message); break;
       case 'end': this.applyEnd(message); break;
       case 'error': this.applyError(message); break;
-      default: return;
+      default: if (typeof message.v === 'number') this.positionV = message.v;
     }
+    const notes = this.parts.map(part => part.receive(message)).filter(Boolean);
     if (message.clock !== undefined) this.clocks.update(message.clock);
     if (message.t !== 'error') this.ui.notice.hidden = true;
+    if (notes.length && message.t !== 'error') this.showNotice(notes.join(' '));
     this.render();
   }
 
@@ -162,7 +186,7 @@ class GamePage {
     this.status = message.status;
     this.result = message.result;
     this.reason = message.reason;
-    this.drawOffer = message.draw_offer ?? null;
+    this.computer = message.computer ?? null;  // {color, level} when the computer holds a seat
     this.positionV = message.v;
     this.pending = null;
     this.viewing = null;
@@ -217,7 +241,6 @@ class GamePage {
   }
 
   applyMove(message) {
-    this.drawOffer = null;
     this.positionV = message.v;
     if (!message.move) return;  // a hidden game: the umpire speaks instead
     this.history.push({ placement: parsePlacement(message.fen, this.geometry), mover: this.turn, move: message.move, fen: message.fen });
@@ -267,7 +290,6 @@ class GamePage {
     this.status = 'finished';
     this.result = message.result;
     this.reason = message.reason;
-    this.drawOffer = null;
     this.pending = null;
     this.viewing = null;
     this.pinned = false;
@@ -320,6 +342,7 @@ class GamePage {
   }
 
   async userMove(from, to, { dragged }) {
+    if (this.premoves.active) return this.premoves.make(from, to);
     const candidates = movesBetween(this.currentLegal(), from, to);
     if (!candidates.length) return;
     let uci = candidates[0];
@@ -371,7 +394,6 @@ class GamePage {
     const ui = this.ui;
     const actions = {
       'copy-invite': () => this.copyInvite(),
-      'accept-draw': () => this.send({ t: 'draw' }, this.local ? otherColor(this.drawOffer) : this.you),
       first: () => this.goTo(0), previous: () => this.goTo(this.shownIndex() - 1),
       next: () => this.goTo(this.shownIndex() + 1), last: () => this.goTo(this.history.length - 1),
       present: () => this.goTo(this.history.length - 1),
@@ -381,9 +403,9 @@ class GamePage {
       sound: () => { this.sounds.setEnabled(!this.sounds.enabled); this.render(); },
       notify: async () => { await this.attention.setEnabled(!this.attention.enabled); this.render(); },
       abort: () => this.send({ t: 'abort' }),
-      draw: () => this.send({ t: 'draw' }),
       resign: () => this.confirmResign(),
       any: () => this.send({ t: 'any' }),
+      ...Object.assign({}, ...this.parts.map(part => part.actions ?? {})),
     };
     main.addEventListener('click', event => {
       const action = event.target.closest('button[data-action]')?.dataset.action;
@@ -455,6 +477,7 @@ class GamePage {
     this.renderControls();
     this.renderKriegspiel();
     this.social.render();
+    for (const part of this.parts) part.render();
     this.renderHeader();
     const yourMove = this.status === 'playing' && this.isPlayer && !this.local && this.turn === this.you;
     const note = this.titleNote ? `${this.titleNote} · ` : '';
@@ -485,7 +508,7 @@ class GamePage {
     const pending = this.viewing === null ? this.pending : null;
     if (pending) this.board.setPosition(pending.placement, { lastMove: pending, pending: pending.to, animate: false });
     else this.board.setPosition(shown.placement, { lastMove: move ? { from: move.from, to: move.to } : null, check });
-    this.board.setDests(destinations(this.currentLegal()));
+    this.board.setDests(this.premoves.dests() ?? destinations(this.currentLegal()));
     this.board.setKriegspielMarks(this.hidden
       ? { refused: this.kriegspiel.refused, captureSquare: this.kriegspiel.captureSquare }
       : {});
@@ -500,8 +523,9 @@ class GamePage {
       bar.classList.toggle('to-move', this.status === 'playing' && this.turn === color);
       bar.dataset.color = color;
       const waiting = this.status === 'waiting' && !this.local && this.isPlayer && color !== this.you;
+      const name = this.computer?.color === color ? `Computer, level ${this.computer.level}` : capitalize(color);
       bar.querySelector('.player-name').textContent =
-        capitalize(color) + (color === this.you ? ' (you)' : '') + (waiting ? ': waiting to join' : '');
+        name + (color === this.you ? ' (you)' : '') + (waiting ? ': waiting to join' : '');
       bar.querySelector('.double-move').hidden = !(this.variant.two_move_turns && this.status !== 'finished'
         && this.doubleMoves.includes(color));
     }
@@ -576,11 +600,6 @@ class GamePage {
         + (this.pinned ? ' The board stays here when a move is played.' : ' A new move brings the board back to the game.');
       ui.pin.setAttribute('aria-pressed', String(this.pinned));
     }
-    const offerFromOpponent = this.drawOffer && this.status === 'playing' && this.isPlayer
-      && (this.local ? this.drawOffer !== this.turn : this.drawOffer !== this.you);
-    ui.drawOffer.hidden = !(this.drawOffer && this.status === 'playing');
-    ui.drawOfferText.textContent = offerFromOpponent ? `${capitalize(this.drawOffer)} offers a draw.` : `${capitalize(this.drawOffer ?? '')} offered a draw.`;
-    ui.acceptDraw.hidden = !offerFromOpponent;
   }
 
   renderMoves() {
@@ -613,9 +632,6 @@ class GamePage {
     const bothMoved = this.hidden ? this.kriegspiel.plies > 1 : movedColors.size === 2;
     ui.abort.hidden = bothMoved;
     ui.resign.disabled = !playing;
-    const offered = this.drawOffer && (this.local ? this.drawOffer === this.turn : this.drawOffer === this.you);
-    ui.draw.textContent = offered ? 'Draw offered' : this.drawOffer && playing ? 'Accept draw' : 'Offer draw';
-    ui.draw.disabled = !playing || Boolean(offered);
   }
 
   renderKriegspiel() {

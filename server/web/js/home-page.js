@@ -3,6 +3,7 @@
 // to watch and finished ones to replay.
 import { createGame, inviteCode, rememberInvite, saveSeat } from './api.js';
 import { Board } from './board.js';
+import { computerForm } from './computer-form.js';
 import { h } from './dom.js';
 import { parsePlacement } from './fen.js';
 import { GameList, myGames } from './game-lists.js';
@@ -89,12 +90,12 @@ export function showHome(main, { variants }) {
   const mine = h('ul.my-games', { 'aria-label': 'My games' });
   const live = new GameList({ status: 'playing', title: 'Games in play', variants });
   const finished = new GameList({ status: 'finished', title: 'Finished games', variants });
+  const chosenVariant = () => variants.find(v => v.name === grid.querySelector('input:checked')?.value);
   main.replaceChildren(h('div.home', {},
     h('section', {}, lobby.element, h('section.mine', {}, h('h2', {}, 'My games'), mine),
       h('h2', {}, 'Choose a variant'), grid, live.element, finished.element),
-    form));
+    h('div.create-column', {}, form, computerForm({ chosenVariant, colourChoice, clockChoice, readClock }))));
 
-  const chosenVariant = () => variants.find(v => v.name === grid.querySelector('input:checked')?.value);
   const refreshLocal = () => {
     form.querySelector('.chosen-variant').textContent = chosenVariant()?.title ?? '';
     const hidden = Boolean(chosenVariant()?.hidden);
