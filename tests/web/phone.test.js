@@ -73,7 +73,7 @@ test('the home page on a phone: the form first, Create at hand, descriptions rea
   const page = await phone(`${server.url}/`);
   await page.locator('.variant-card').first().waitFor();
   const top = selector => page.locator(selector).evaluate(element => element.getBoundingClientRect().top);
-  assert.ok(await top('.create-panel') < await top('.variant-grid'), 'the form comes before the variants');
+  assert.ok(await top('form[aria-label="New game"]') < await top('.variant-grid'), 'the form comes before the variants');
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'nothing wider than the screen');
   for (const description of await page.locator('.variant-description').all()) {
     assert.ok(await description.isVisible());
