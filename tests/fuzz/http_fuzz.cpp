@@ -22,7 +22,9 @@
 #include <string_view>
 #include <unistd.h>
 
+#include "server/address_limits.h"
 #include "server/api.h"
+#include "server/metrics.h"
 #include "server/http_request.h"
 #include "server/network.h"
 #include "server/registry.h"
@@ -56,7 +58,10 @@ std::filesystem::path scratch_dir() {
 class World {
  public:
   explicit World(const std::filesystem::path& db)
-      : store_(storage::Store::open(db.string())), registry_(io_, *store_), api_(registry_, *store_),
+      : store_(storage::Store::open(db.string())),
+        registry_(io_, *store_),
+        limits_(AddressLimitSettings{.enabled = false}),
+        api_(registry_, *store_, limits_, metrics_),
         files_(WEB_DIR) {
     auto created = nlohmann::json::parse(
         handle({"POST", "/api/games", R"({"variant":"chess","color":"white"})", ""}).body);
@@ -120,6 +125,8 @@ class World {
   boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_{io_.get_executor()};
   std::unique_ptr<storage::Store> store_;
   Registry registry_;
+  AddressLimits limits_;  // off: one fuzzer is one address, and the limits are not what it tests
+  Metrics metrics_;
   Api api_;
   StaticFiles files_;
   std::string id_, token_, invite_;

@@ -85,7 +85,7 @@ test('the home page on a phone: the form first, Create at hand, descriptions rea
   await page.locator('.variant-card[data-variant="byzantine"] .variant-title').tap();
   assert.ok(await inView(page, 'button[data-action="create"]'));
   assert.ok(await inView(page, 'button[data-action="local"]'));
-  assert.equal(await page.locator('.chosen-variant').textContent(), 'Byzantine Chess');
+  await page.locator('.chosen-variant:text-is("Byzantine Chess")').waitFor();
   await screenshot(page, 'home-phone-scrolled');
   await page.tap('button[data-action="local"]');
   await page.waitForURL(/\/game\//);
