@@ -191,6 +191,20 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     reply(std::move(response), request.keep_alive());
   }
 
+  // Counts the upgraded socket against its client's connections for as long as it lives; false
+  // when the client is over its cap. Through the proxy the connection was not counted for its
+  // client at accept: it is counted now; otherwise the lease taken at accept moves along.
+  bool take_connection_lease(WebSocketAdmission& admission) {
+    if (!via_proxy(peer_, services_.trusted_proxy)) {
+      admission.address_lease = std::move(address_lease_);
+      return true;
+    }
+    auto connection = services_.address_limits.connect(client_);
+    if (connection.verdict != AddressLimits::Connection::Verdict::Admit) return false;
+    admission.address_lease = std::move(connection.lease);
+    return true;
+  }
+
   void upgrade(http::request<http::string_body> request) {
     std::string target(request.target());
     std::string_view path = url::path_of(target);
@@ -199,13 +213,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (in_reserved_slots()) return refuse(Refusal::ReservedForPlayers);
       WebSocketAdmission admission;
       admission.client = client_;
-      if (via_proxy(peer_, services_.trusted_proxy)) {
-        auto connection = services_.address_limits.connect(client_);
-        if (connection.verdict != AddressLimits::Connection::Verdict::Admit) return refuse(Refusal::AddressConnections);
-        admission.address_lease = std::move(connection.lease);
-      } else {
-        admission.address_lease = std::move(address_lease_);
-      }
+      if (!take_connection_lease(admission)) return refuse(Refusal::AddressConnections);
       return start_websocket_session(std::move(stream_), std::move(request), services_.lobby->peer(), services_,
                                      std::move(slot_), std::move(admission));
     }
@@ -219,14 +227,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     WebSocketAdmission admission;
     admission.client = client_;
     if (seat) admission.seat = room->id() + (*seat == rules::Color::White ? " white" : " black");
-    // Through the proxy the connection was not counted for its client at accept: count it now.
-    if (via_proxy(peer_, services_.trusted_proxy)) {
-      auto connection = services_.address_limits.connect(client_);
-      if (connection.verdict != AddressLimits::Connection::Verdict::Admit) return refuse(Refusal::AddressConnections);
-      admission.address_lease = std::move(connection.lease);
-    } else {
-      admission.address_lease = std::move(address_lease_);
-    }
+    if (!take_connection_lease(admission)) return refuse(Refusal::AddressConnections);
     if (!seat) {
       auto watching = services_.address_limits.watch(room->id(), client_);
       if (!watching) return refuse(Refusal::AddressSpectators);
