@@ -94,9 +94,25 @@ export async function squarePoint(page, square) {
   }, square);
 }
 
+// The point is read until two frames agree: the board may still be moving (a panel above it
+// appears or goes as the opponent comes), and a click must land where a person would see the square.
 export async function clickSquare(page, square) {
-  const { x, y } = await squarePoint(page, square);
-  await page.mouse.click(x, y);
+  let point = await squarePoint(page, square);
+  for (let reading = 0; reading < 20; reading++) {
+    await page.evaluate(() => new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const again = await squarePoint(page, square);
+    if (again.x === point.x && again.y === point.y) break;
+    point = again;
+  }
+  await page.mouse.click(point.x, point.y);
+}
+
+// Clicks the man on `from`, once more if the board shows no man selected (a moving layout sent
+// the click elsewhere).
+async function select(page, from) {
+  const selected = page.locator('.board-host .mark.selected');
+  await clickSquare(page, from);
+  if (await selected.waitFor({ timeout: 2000 }).then(() => false, () => true)) await clickSquare(page, from);
 }
 
 // A move as a person makes it: click-click, or drag and drop.
@@ -111,7 +127,7 @@ export async function makeMove(page, uci, { drag = false } = {}) {
     await page.mouse.move(b.x, b.y, { steps: 4 });
     await page.mouse.up();
   } else {
-    await clickSquare(page, from);
+    await select(page, from);
     await clickSquare(page, to);
   }
 }

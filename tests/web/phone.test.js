@@ -89,7 +89,7 @@ test('the home page on a phone: the form first, Create at hand, descriptions rea
   await screenshot(page, 'home-phone-scrolled');
   await page.tap('button[data-action="local"]');
   await page.waitForURL(/\/game\//);
-  assert.equal(await page.locator('.game-title').textContent(), 'Byzantine Chess');
+  await page.locator('.game-title:text-is("Byzantine Chess")').waitFor();
   assertNoErrors(page);
 });
 
