@@ -8,8 +8,8 @@ let server, browser;
 before(async () => { [server, browser] = await Promise.all([startServer(), launchBrowser()]); });
 after(async () => { await browser?.close(); await server?.stop(); });
 
-async function playComputer({ level, color, clock = 'untimed' }) {
-  const page = await openPage(browser, `${server.url}/`);
+async function playComputer({ level, color, clock = 'untimed', record = false }) {
+  const page = await openPage(browser, `${server.url}/`, { record });
   await page.click('.variant-card[data-variant="chess"]');
   await page.click('button[data-action="open-computer"]');
   const form = page.locator('.computer-panel');
@@ -40,5 +40,46 @@ test('playing Black: the computer moves first', async () => {
   assert.equal(await page.locator('.player.top .player-name').textContent(), 'Computer, level 3');
   await waitForMoves(page, 1);
   assert.match(await page.locator('.status').textContent(), /Your move/);
+  assertNoErrors(page);
+});
+
+// The moves the server last offered this player, from what the page received (the page itself
+// knows no rules either).
+function offeredMoves(page) {
+  for (let i = page.receivedFrames.length - 1; i >= 0; i--) {
+    const message = JSON.parse(page.receivedFrames[i]);
+    if (Array.isArray(message.legal)) return message.legal;
+  }
+  return [];
+}
+
+test('a whole game against level 5, played to its end by the rules through the page, and its PGN', async () => {
+  const page = await playComputer({ level: 5, color: 'white', record: true });
+  let seed = 7;
+  const random = n => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+  const over = async () => await page.locator('.status.result').count() > 0;
+  let plies = 0;
+  while (!await over()) {
+    assert.ok(plies < 400, 'a game against a random mover ends long before 400 plies');
+    await page.waitForFunction(() => /Your move/.test(document.querySelector('.status')?.textContent ?? '') || document.querySelector('.status.result'));
+    if (await over()) break;
+    // A person who moves at random, never promoting unless nothing else is left.
+    const legal = offeredMoves(page);
+    const quiet = legal.filter(uci => uci.length === 4);
+    const uci = (quiet.length ? quiet : legal)[random(quiet.length || legal.length)];
+    await makeMove(page, uci);
+    if (uci.length === 5) await page.locator(`.chooser button[data-move="${uci}"]`).click();
+    plies += 2;
+    await page.waitForFunction(n => document.querySelectorAll('.move-list [data-ply]').length >= n || document.querySelector('.status.result'), plies);
+  }
+  const status = await page.locator('.status').textContent();
+  const pgn = await (await fetch(server.url + await page.locator('a[data-action="pgn"]').getAttribute('href'))).text();
+  assert.match(pgn, /\[Black "Arbiter level 5"\]/);
+  const result = /\[Result "([^"]+)"\]/.exec(pgn)[1];
+  assert.notEqual(result, '*', 'the PGN has the game over');
+  assert.ok(status.startsWith(result), `the page says ${status}, the PGN ${result}`);
+  const sans = pgn.replace(/\[[^\]]*\]/g, '').replace(/\{[^}]*\}/g, '').split(/\s+/)
+    .filter(token => token && !/^\d+\.+$/.test(token) && token !== result);
+  assert.equal(await page.locator('.move-list [data-ply]').count(), sans.length, 'the page lists every move of the PGN');
   assertNoErrors(page);
 });
