@@ -4,10 +4,15 @@
 //
 //   node bench/load.mjs [--mode flat|paced] [--games N] [--plies P] [--interval S] [--duration S]
 //                       [--variant V] [--binary path/to/arbiter]
+//                       [--computers N] [--computer-level L] [--computer-threads T]
 //
 // flat (default): N games, each move sent as soon as the previous one arrives, P plies a game.
 // paced: N games, one move per game every S seconds (human-like), for --duration seconds;
 //   a game that ends is replaced by a new one.
+// --computers N: besides, N games against the computer at level L (on T search threads, the
+//   server's default when 0), whose person answers at once with a random move so that the
+//   computer always has a move to think about; a game that ends is replaced. Their moves are not
+//   counted: the figures are the people's, while the computer thinks.
 // Prints the move round trip (sending a move to receiving its own event back) and, on the same
 // sockets, the round trip of an application ping; the server's own histograms scraped from
 // /metrics (move handling, commit, batch size); and the server's CPU time per move.
@@ -21,6 +26,7 @@ import WebSocket from '../tests/node_modules/ws/wrapper.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const options = {
   mode: 'flat', games: 200, plies: 60, interval: 5, duration: 30, variant: 'chess',
+  computers: 0, 'computer-level': 8, 'computer-threads': 0,
   binary: path.join(here, '../build/server/arbiter'),
 };
 const argv = process.argv.slice(2);
@@ -33,7 +39,8 @@ if (!['flat', 'paced'].includes(options.mode)) throw new Error('--mode is flat o
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-load-'));
 const server = spawn(options.binary, ['serve', '--port', '0', '--db', path.join(dir, 'load.db'), '--address-limits', 'off',
-  '--reserved-for-players', '0', '--web', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  '--reserved-for-players', '0', '--web', dir,
+  ...(options['computer-threads'] ? ['--computer-threads', String(options['computer-threads'])] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
 const base = await new Promise((resolve, reject) => {
   let out = '';
   server.stdout.on('data', chunk => {
@@ -171,6 +178,35 @@ class Game {
   close() { for (const socket of this.sockets) socket.close(); }
 }
 
+// A game against the computer whose person answers at once, for as long as `running()` says.
+function computerGame(running) {
+  let thinking = 0;  // computer moves received (the person's replies are not measured)
+  const open = async () => {
+    const response = await fetch(base + '/api/games', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ variant: options.variant, color: 'white', opponent: { computer: options['computer-level'] } }),
+    });
+    if (response.status !== 201) throw new Error(`create against the computer: HTTP ${response.status} ${await response.text()}`);
+    const created = await response.json();
+    const socket = new WebSocket(`${wsBase}/ws/${created.id}?token=${created.token}`);
+    socket.on('error', () => {});
+    socket.on('message', data => {
+      const message = JSON.parse(data);
+      if (message.t === 'end') {
+        socket.close();
+        if (running()) open();
+      } else if ((message.t === 'state' || message.t === 'move') && message.legal?.length) {
+        if (message.t === 'move') thinking++;
+        const ply = message.t === 'move' ? message.ply + 1 : message.ply;
+        socket.send(JSON.stringify({ t: 'move', move: message.legal[Math.floor(Math.random() * message.legal.length)], ply }));
+      }
+    });
+    return socket;
+  };
+  open();
+  return { moves: () => thinking };
+}
+
 const openGame = () => createGame().then(created => new Promise(resolve => new Game(created, resolve)));
 
 async function flat() {
@@ -213,7 +249,11 @@ async function paced() {
   for (const game of games) game.close();
 }
 
+let benchRunning = true;
+const computers = Array.from({ length: options.computers }, () => computerGame(() => benchRunning));
 await (options.mode === 'flat' ? flat() : paced());
+benchRunning = false;
+const computerMoves = computers.reduce((sum, game) => sum + game.moves(), 0);
 // Paced: moves are sent for --duration seconds (the last tick of each game comes later).
 const seconds = options.mode === 'paced' ? options.duration : (performance.now() - start.time) / 1000;
 const cpu = cpuSeconds(server.pid) - start.cpu;
@@ -240,4 +280,5 @@ console.log(describe('ping', pingLatencies));
 console.log(`server move handling ms (receive to broadcast): ${server_('arbiter_move_seconds')}`);
 console.log(`server commit ms (queued to synced): ${server_('arbiter_commit_seconds')}; writes per transaction: ${
   ((batches.sum - batchBefore.sum) / (batches.count - batchBefore.count)).toFixed(1)} on average`);
+if (options.computers) console.log(`computer: ${options.computers} games at level ${options['computer-level']}, ${computerMoves} computer moves in the run (its thinking is in the server's CPU below)`);
 console.log(`server CPU: ${cpu.toFixed(2)} s, ${(cpu / moves * 1e6).toFixed(0)} µs per move${rateLimited ? `; ${rateLimited} messages rate-limited` : ''}`);

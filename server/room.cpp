@@ -290,7 +290,8 @@ void Room::think_if_due() {
 
 void Room::on_computer_decision(std::optional<match::Command> command) {
   computer_->thinking = false;
-  run([this, command = std::move(command)] {
+  run([this, command = std::move(command), arrived = Clock::now()] {
+    command_arrived_ = arrived;  // the move's handling is timed from its decision, not its thinking
     const Viewer seat = match::viewer_of(computer_->seat);
     if (match_.status() != match::Status::Playing || match_.turn() != computer_->seat) return;
     auto decision = command ? match_.decide(seat, *command, Clock::now()) : match::Decision{};
