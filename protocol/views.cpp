@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/messages.h"
 #include "protocol/umpire_views.h"
 
 namespace arbiter::protocol {
@@ -233,6 +234,24 @@ json event_message(const Event& event, const match::Match& match, Time now, View
   }
   put_clock(out, match, now);
   return out;
+}
+
+ViewerTexts event_texts(const Event& event, const match::Match& match, Time now) {
+  auto share = [](const json& message) { return std::make_shared<const std::string>(dump(message)); };
+  ViewerTexts texts;
+  if (match.referee().umpire()) {  // hidden: each side is told its own
+    for (Viewer viewer : {Viewer::White, Viewer::Black, Viewer::Spectator})
+      texts[static_cast<std::size_t>(viewer)] = share(event_message(event, match, now, viewer));
+    return texts;
+  }
+  json message = event_message(event, match, now, Viewer::Spectator);
+  texts.fill(share(message));
+  if (message.contains("legal") && match.status() == match::Status::Playing) {
+    const Viewer mover = viewer_of(match.turn());
+    message["legal"] = legal_for(match, mover);
+    texts[static_cast<std::size_t>(mover)] = share(message);
+  }
+  return texts;
 }
 
 json resumed_message(const match::Match& match, Time now) {

@@ -5,6 +5,8 @@
 // Hidden variants (Kriegspiel): a player sees only their own men and moves and what the umpire
 // said; a spectator only the announcements; everything once the game is over. The branches
 // that decide so are marked "hidden:".
+#include <array>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,6 +40,11 @@ struct Company {
 nlohmann::json state_message(const match::Match& match, Time now, Viewer viewer, const Company& company = {});
 // An event as `viewer` is told about it; `match` has just applied it.
 nlohmann::json event_message(const Event& event, const match::Match& match, Time now, Viewer viewer);
+// An event as White, Black and a spectator (by match::Viewer) are told about it, serialized. In
+// an open game only the player to move is told more than the others (their legal moves), so the
+// others share one text and the event is built once: broadcasting is on every move's path.
+using ViewerTexts = std::array<std::shared_ptr<const std::string>, 3>;
+ViewerTexts event_texts(const Event& event, const match::Match& match, Time now);
 // {"t":"resumed",...}: after the events a reconnecting client missed, the clocks as they are now.
 nlohmann::json resumed_message(const match::Match& match, Time now);
 // {"t":"presence","white":true,"black":false}: which seats have a connection; not numbered.

@@ -21,7 +21,6 @@ using match::Event;
 using match::Viewer;
 using rules::Color;
 
-constexpr std::array<Viewer, 3> kViewers{Viewer::White, Viewer::Black, Viewer::Spectator};
 
 std::size_t slot(Viewer viewer) { return static_cast<std::size_t>(viewer); }
 
@@ -255,8 +254,7 @@ std::optional<storage::GameRecord> Room::record_after(const Event& event, std::i
 
 void Room::broadcast(const Event& event) {
   auto now = Clock::now();
-  Sent sent{match_.v(), {}};
-  for (Viewer viewer : kViewers) sent.messages[slot(viewer)] = text(protocol::event_message(event, match_, now, viewer));
+  Sent sent{match_.v(), protocol::event_texts(event, match_, now)};
   for (const auto& attached : watchers_) attached.watcher->send(sent.messages[slot(attached.viewer)]);
   sent_.push_back(std::move(sent));
   if (sent_.size() > kResumableEvents) sent_.pop_front();

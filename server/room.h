@@ -95,7 +95,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // An event as each viewer (White, Black, spectator) was sent it.
   struct Sent {
     std::int64_t v;
-    std::array<Message, 3> messages;
+    protocol::ViewerTexts messages;
   };
 
   template <class F>

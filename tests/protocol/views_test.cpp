@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/messages.h"
 #include "protocol/pgn.h"
 #include "protocol/variants_json.h"
 #include "protocol/views.h"
@@ -293,4 +294,50 @@ TEST_CASE("variants: every kind has a drawing, an id, words and a diagram from i
   CHECK(find("centennial", "M")["turns_to"] == json::array({"L", "D"}));
   CHECK(find("chess", "K")["royal"] == true);
   for (const auto& variant : variants) CHECK(variant.value("two_move_turns", false) == (variant["name"] == "centennial"));
+}
+
+namespace {
+
+// The texts broadcast for the latest event are each viewer's own message, to the byte.
+void check_texts_of_latest(const TestMatch& game) {
+  const auto& event = game.log().back().event;
+  auto texts = event_texts(event, *game, game.now);
+  for (Viewer viewer : {Viewer::White, Viewer::Black, Viewer::Spectator}) {
+    CAPTURE(static_cast<int>(viewer));
+    CAPTURE(type_name(event));
+    CHECK(*texts[static_cast<std::size_t>(viewer)] == dump(event_message(event, *game, game.now, viewer)));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("event texts: built once where they may be, each viewer's own message all the same") {
+  for (const char* variant : {"chess", "centennial", "kriegspiel"}) {
+    CAPTURE(variant);
+    TestMatch game(variant, match::ClockSetting{60000, 1000});
+    game.join(Black);
+    check_texts_of_latest(game);
+    const bool hidden = std::string(variant) == "kriegspiel";
+    for (int ply = 0; ply < 3; ++ply) {  // the first legal move each time (Centennial's too)
+      const auto& position = game->game().position();
+      const std::string move = position.uci(position.legal_moves().front());
+      REQUIRE(game.send(viewer_of(game->turn()), match::MoveCommand{move, game->ply()}).accepted());
+      check_texts_of_latest(game);
+    }
+    if (hidden) {
+      game.send(viewer_of(game->turn()), match::AnyCommand{});
+      check_texts_of_latest(game);
+      game.send(viewer_of(game->turn()), match::MoveCommand{"a7a5", game->ply()});
+      check_texts_of_latest(game);
+    } else {
+      game.send(Viewer::White, match::TakebackCommand{});
+      check_texts_of_latest(game);
+      game.send(Viewer::Black, match::TakebackCommand{});
+      check_texts_of_latest(game);
+      game.send(Viewer::White, match::DrawCommand{});
+      check_texts_of_latest(game);
+    }
+    game.send(Viewer::Black, match::ResignCommand{});
+    check_texts_of_latest(game);
+  }
 }
