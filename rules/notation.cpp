@@ -33,7 +33,7 @@ Result<Move> Position::parse_uci(std::string_view text) const {
   MoveList list;
   MoveGenerator(*this).legal(list);
   for (const Move& m : list)
-    if (uci(m) == text) return m;
+    if (m.from == from && m.to == to && uci(m) == text) return m;  // spelled only when the squares match
   // A facing suffix naming the facing the man already has is the move without one (b2b6m = b2b6).
   auto mover = piece_at(from);
   if (text.size() == end + 1 && mover && variant_->tables().other_facings[mover->kind] &&
