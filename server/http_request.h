@@ -21,10 +21,10 @@ inline void apply_limits(HttpRequestParser& parser, const Limits& limits) {
   parser.header_limit(static_cast<std::uint32_t>(limits.max_header_bytes));
 }
 
-// What the Api sees of a request; takes the body.
-inline HttpRequest api_request_of(BeastRequest& request) {
+// What the Api sees of a request from `client` (its address key); takes the body.
+inline HttpRequest api_request_of(BeastRequest& request, std::string client) {
   return {std::string(request.method_string()), std::string(request.target()), std::move(request.body()),
-          std::string(request[boost::beast::http::field::authorization])};
+          std::string(request[boost::beast::http::field::authorization]), std::move(client)};
 }
 
 }  // namespace arbiter

@@ -145,8 +145,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     bool keep_alive = request.keep_alive();
     bool head = request.method() == http::verb::head;
     if (Api::handles(target)) {
-      HttpRequest api_request = api_request_of(request);
-      api_request.client = client_;
+      HttpRequest api_request = api_request_of(request, client_);
       services_.api.handle(api_request, [self = shared_from_this(), version, keep_alive, head](HttpResponse response) {
         boost::asio::post(self->stream_.get_executor(), [self, version, keep_alive, head, response = std::move(response)] {
           self->reply(self->from_api(response, version, head), keep_alive);
