@@ -68,6 +68,21 @@ test('the connection-lost state shows while the server is down, and play resumes
   assert.equal(await white.locator('.piece[data-square="d5"]').getAttribute('data-piece'), 'p');
 });
 
+test('the board stays put when the opponent comes: the invitation lies over it', async () => {
+  const white = await openPage(browser, `${server.url}/`);
+  await white.click('.variant-card[data-variant="chess"]');
+  await white.click('button[data-action="create"]');
+  await white.waitForURL(/\/game\//);
+  const invite = await readInvite(white);
+  const board = () => white.locator('.board-host').boundingBox();
+  const waiting = await board();
+  const black = await openPage(browser, invite);
+  await black.waitForURL(/\/game\//);
+  await white.locator('.invite').waitFor({ state: 'hidden' });
+  assert.deepEqual(await board(), waiting);
+  for (const page of [white, black]) assertNoErrors(page);
+});
+
 test('resign ends the game for both players', async () => {
   const { white, black } = await startChessGame();
   await makeMove(white, 'e2e4');

@@ -68,8 +68,8 @@ export function buildGameLayout(main, { gameId, pgnHref }) {
 
   main.replaceChildren(h('div.game', {},
     h('header.game-header', {}, parts.title, parts.timeControl, parts.mode, parts.legend),
-    parts.invite,
-    h('div.board-column', {}, parts.topPlayer, parts.boardHost, parts.bottomPlayer, parts.kriegspielBar, parts.hiddenBoardNote),
+    // The invitation lies over the waiting board, so that nothing moves when the opponent comes.
+    h('div.board-column', {}, parts.topPlayer, parts.boardHost, parts.invite, parts.bottomPlayer, parts.kriegspielBar, parts.hiddenBoardNote),
     h('aside.side', { 'aria-label': 'Game' },
       h('div.panel', {}, parts.status, parts.spearmanHint, parts.notice),
       parts.browsing, parts.moveList,
