@@ -70,6 +70,10 @@ async function beginMeasuring() {
   start = { metrics: await scrape(), cpu: cpuSeconds(server.pid), time: performance.now() };
 }
 
+function residentKiB(pid) {
+  return Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+}
+
 function cpuSeconds(pid) {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;  // utime + stime, in clock ticks of 1/100 s
@@ -227,9 +231,11 @@ async function flat() {
 }
 
 async function paced() {
+  const emptyKiB = residentKiB(server.pid);
   const games = [];
   for (let i = 0; i < options.games; i += 100)
     games.push(...await Promise.all(Array.from({ length: Math.min(100, options.games - i) }, openGame)));
+  memoryPerGame = (residentKiB(server.pid) - emptyKiB) / options.games;
   await beginMeasuring();
   const stopAt = performance.now() + options.duration * 1000;
   await Promise.all(games.map((first, index) => new Promise(resolve => {
@@ -249,6 +255,7 @@ async function paced() {
   for (const game of games) game.close();
 }
 
+let memoryPerGame = null;  // paced: the server's resident memory per open game, in KiB
 let benchRunning = true;
 const computers = Array.from({ length: options.computers }, () => computerGame(() => benchRunning));
 await (options.mode === 'flat' ? flat() : paced());
@@ -281,4 +288,5 @@ console.log(`server move handling ms (receive to broadcast): ${server_('arbiter_
 console.log(`server commit ms (queued to synced): ${server_('arbiter_commit_seconds')}; writes per transaction: ${
   ((batches.sum - batchBefore.sum) / (batches.count - batchBefore.count)).toFixed(1)} on average`);
 if (options.computers) console.log(`computer: ${options.computers} games at level ${options['computer-level']}, ${computerMoves} computer moves in the run (its thinking is in the server's CPU below)`);
+if (memoryPerGame !== null) console.log(`server memory: ${memoryPerGame.toFixed(1)} KiB per game in play (resident, two sockets each)`);
 console.log(`server CPU: ${cpu.toFixed(2)} s, ${(cpu / moves * 1e6).toFixed(0)} µs per move${rateLimited ? `; ${rateLimited} messages rate-limited` : ''}`);

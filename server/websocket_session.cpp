@@ -75,6 +75,10 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
     ws_.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& response) { response.set(http::field::server, "arbiter"); }));
     ws_.read_message_max(services_.limits.max_frame_bytes);
+    // A server's frames are not masked, so unfragmented they go out straight from the message:
+    // no write buffer per socket (Beast's default keeps 4 KB for each).
+    ws_.auto_fragment(false);
+    ws_.write_buffer_bytes(8);
     // Beast answers pings itself; they still cost the server, so they count like messages. The
     // callback runs inside the read and may not start operations on the stream: it posts them.
     ws_.control_callback([weak = weak_from_this()](websocket::frame_type kind, beast::string_view) {
