@@ -1,8 +1,10 @@
 // The Kriegspiel computer player against baseline players, refereed by the real umpire:
 //   kriegspiel_bench [GAMES=50] [OPPONENTS=random,greedy] [SEED=1] [SAMPLES=512] [WEIGHED=48]
+//   kriegspiel_bench [GAMES=50] levels [SEED=1]
 // GAMES per opponent and colour. A random player tries moves its own board allows at random; a
 // greedy one captures whenever a capture is legal (the harness tells it: stronger than any
-// player who cannot see), else tries at random. Prints the computer's score (a win 1, a draw
+// player who cannot see), else tries at random. `levels`: each of the computer's levels 2-8
+// (engine::kriegspiel_level) against the one below. Prints the computer's score (a win 1, a draw
 // 1/2) with a 95% interval, how games ended, the time per game and per decision (a question or
 // a try, the belief's update on the acts since the last one included).
 #include <chrono>
@@ -58,6 +60,33 @@ int main(int argc, char** argv) {
   if (argc > 5) settings.weighed_samples = std::atoi(argv[5]);
   const rules::Variant& variant = *rules::find_variant("kriegspiel");
 
+  if (opponents == "levels") {
+    for (int level = 2; level <= 8; ++level) {
+      Tally tally;
+      for (const Color upper : {Color::White, Color::Black})
+        for (int g = 0; g < games; ++g) {
+          const std::uint64_t game_seed = seed * 1000003 + std::uint64_t(level) * 7919 + std::uint64_t(g) * 2 + std::uint64_t(upper);
+          engine::KriegspielPlayer stronger(game_seed, engine::kriegspiel_level(level));
+          engine::KriegspielPlayer weaker(game_seed + 1, engine::kriegspiel_level(level - 1));
+          ComputerTally stronger_tally, weaker_tally;
+          const Seat up = computer_seat(stronger, stronger_tally), down = computer_seat(weaker, weaker_tally);
+          Umpire umpire(rules::Position::start(variant));
+          const auto started = std::chrono::steady_clock::now();
+          const rules::Outcome outcome = upper == Color::White ? play_game(umpire, up, down) : play_game(umpire, down, up);
+          tally.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+          const auto won = upper == Color::White ? rules::Outcome::Result::WhiteWins : rules::Outcome::Result::BlackWins;
+          const double score = outcome.result == won ? 1 : outcome.result == rules::Outcome::Result::Draw ? 0.5 : 0;
+          tally.add(score);
+          tally.plies += long(umpire.game().moves().size());
+          tally.decisions += stronger_tally.decisions;
+          tally.deciding += stronger_tally.deciding_seconds;
+          tally.nonsense += stronger_tally.nonsense + stronger_tally.off_own_board + weaker_tally.nonsense + weaker_tally.off_own_board;
+          tally.endings[std::string(rules::to_string(outcome.reason)) + (score == 1 ? "(won)" : score == 0 ? "(lost)" : "")]++;
+        }
+      report("level " + std::to_string(level) + " vs " + std::to_string(level - 1), tally);
+    }
+    return 0;
+  }
   for (const std::string opponent : {"random", "greedy"}) {
     if (opponents.find(opponent) == std::string::npos) continue;
     Tally both;

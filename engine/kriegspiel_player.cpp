@@ -1,8 +1,10 @@
 #include "engine/kriegspiel_player.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
+#include <stdexcept>
 #include <utility>
 
 #include "engine/kriegspiel_values.h"
@@ -105,6 +107,14 @@ bool is_pawn_capture_try(const Position& own_men, const std::string& uci) {
 
 }  // namespace
 
+KriegspielSettings kriegspiel_level(int level) {
+  static constexpr std::array<KriegspielSettings, 8> kLevels{{
+      {16, 4, 85}, {32, 6, 65}, {64, 10, 45}, {128, 16, 28}, {256, 24, 15}, {384, 32, 7}, {512, 40, 3}, {512, 48, 0},
+  }};
+  if (level < 1 || level > 8) throw std::out_of_range("Kriegspiel level must be 1 to 8");
+  return kLevels[std::size_t(level - 1)];
+}
+
 KriegspielPlayer::KriegspielPlayer(std::uint64_t seed, KriegspielSettings settings) : seed_(seed), settings_(settings) {}
 
 void KriegspielPlayer::follow_view(const KriegspielView& view) {
@@ -141,6 +151,10 @@ rules::Result<KriegspielDecision> KriegspielPlayer::decide(const KriegspielView&
   }
   if (tries.empty()) return rules::Error{"no try is left on the own board"};
 
+  KriegspielRandom rng(kriegspiel_seed(seed_, view.acts().size(), 3));
+  if (settings_.random_try_percent > 0 && int(rng.below(100)) < settings_.random_try_percent)
+    return KriegspielDecision{KriegspielDecision::Kind::Try, tries[rng.below(tries.size())]};
+
   // Weigh every try over evenly spread samples: how often legal, and its mean worth when it is.
   const std::size_t weighed = std::min<std::size_t>(samples.size(), std::size_t(std::max(1, settings_.weighed_samples)));
   std::vector<double> worth(tries.size(), 0);
@@ -158,7 +172,6 @@ rules::Result<KriegspielDecision> KriegspielPlayer::decide(const KriegspielView&
       ++legal_in[t];
     }
   }
-  KriegspielRandom rng(kriegspiel_seed(seed_, view.acts().size(), 3));
   std::vector<double> score(tries.size());
   for (std::size_t t = 0; t < tries.size(); ++t)
     score[t] = (legal_in[t] ? worth[t] / legal_in[t] : kUnknown) + 2 * rng.unit();

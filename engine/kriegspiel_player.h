@@ -25,9 +25,15 @@ struct KriegspielDecision {
 };
 
 struct KriegspielSettings {
-  int samples = 512;         // positions in the belief
-  int weighed_samples = 48;  // of those, how many each decision weighs tries over
+  int samples = 512;           // positions in the belief
+  int weighed_samples = 48;    // of those, how many each decision weighs tries over
+  int random_try_percent = 0;  // how often a try is picked at random instead (the low levels)
 };
+
+// The computer's levels 1-8 in Kriegspiel: more tries at random below (what sets the levels
+// apart: a belief of more positions alone did not, bench/kriegspiel_bench.cpp `levels`), and a
+// smaller, more thinly weighed belief; level 8 is the full player.
+KriegspielSettings kriegspiel_level(int level);
 
 class KriegspielPlayer {
  public:

@@ -76,7 +76,7 @@ std::optional<match::Command> ComputerPlayer::decide_hidden(const json& seat_vie
   }
   auto view = engine::KriegspielView::make(variant, *me, text_of(seat_view, "fen"), std::move(acts));
   if (!view) return std::nullopt;
-  if (!kriegspiel_) kriegspiel_.emplace(seed_);
+  if (!kriegspiel_) kriegspiel_.emplace(seed_, engine::kriegspiel_level(level_));
   auto decision = kriegspiel_->decide(*view);
   if (!decision) {
     std::cerr << "arbiter: Kriegspiel computer: " << decision.error() << "\n";

@@ -341,3 +341,31 @@ TEST_CASE("two games that differ only behind identical announcements get identic
   MESSAGE("identical decisions while the real positions differed: " << compared);
   CHECK(compared >= 40);
 }
+
+TEST_CASE("levels: level 8 is the full player; lower ones believe in fewer positions and try more at random") {
+  const engine::KriegspielSettings full;
+  CHECK(engine::kriegspiel_level(8).samples == full.samples);
+  CHECK(engine::kriegspiel_level(8).weighed_samples == full.weighed_samples);
+  CHECK(engine::kriegspiel_level(8).random_try_percent == 0);
+  for (int level = 2; level <= 8; ++level) {
+    CAPTURE(level);
+    const auto lower = engine::kriegspiel_level(level - 1), upper = engine::kriegspiel_level(level);
+    CHECK(lower.samples <= upper.samples);
+    CHECK(lower.weighed_samples <= upper.weighed_samples);
+    CHECK(lower.random_try_percent >= upper.random_try_percent);
+    CHECK((lower.samples < upper.samples || lower.random_try_percent > upper.random_try_percent));
+  }
+  CHECK_THROWS(engine::kriegspiel_level(0));
+  CHECK_THROWS(engine::kriegspiel_level(9));
+}
+
+TEST_CASE("level 1 plays at random often, yet only tries its own board allows, to the end of the game") {
+  KriegspielPlayer player(31, engine::kriegspiel_level(1));
+  ComputerTally tally;
+  engine::KriegspielRandom rng(7);
+  Umpire umpire(Position::start(kriegspiel()));
+  const rules::Outcome outcome = play_game(umpire, computer_seat(player, tally), random_seat(rng));
+  CHECK(outcome.over());
+  CHECK(tally.nonsense == 0);
+  CHECK(tally.off_own_board == 0);
+}
