@@ -30,6 +30,9 @@ class GameClock {
   // The times after `mover` acts at `now`; the increment is added when the turn passes.
   ClockTimes after_move(rules::Color mover, bool turn_passes, Time now) const;
   bool flagged(Time now) const;
+  // The running side has been running since `since` (not since its last event took effect):
+  // after a restart, what it spent while the server was alive is charged.
+  void running_since(Time since) { since_ = since; }
   // When the running side reaches zero; nullopt when nobody runs.
   std::optional<Time> flag_time() const;
   // As shown: never below zero.
