@@ -78,6 +78,14 @@ CREATE TABLE chat (
 
 CREATE INDEX games_playing ON games (created_at_ms DESC) WHERE status = 'playing';
 )sql",
+    // 3: the last moment the server was known to be alive (one row once written), so a
+    // restart charges thinking time up to it and refunds only the downtime.
+    R"sql(
+CREATE TABLE alive (
+  id       INTEGER PRIMARY KEY CHECK (id = 1),
+  until_ms INTEGER NOT NULL
+);
+)sql",
 };
 
 std::int64_t now_ms() {
