@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <boost/asio/post.hpp>
 #include <iostream>
+#include <limits>
 
 #include "server/security.h"
 #include "server/wall_clock.h"
@@ -30,11 +31,13 @@ Registry::Registry(boost::asio::io_context& io, storage::Store& store, match::Wa
     : io_(io), store_(store), waits_(waits), computers_(computers) {}
 
 std::size_t Registry::restore() {
+  // Without a mark (a store from before marks) nothing is known: charge nothing.
+  const std::int64_t alive_until = store_.alive_until().value_or(std::numeric_limits<std::int64_t>::min());
   std::size_t loaded = 0;
-  for (auto& stored : store_.load_unfinished()) {
+  for (auto& stored : store_.load_in_play()) {
     std::string id = stored.game.id;
     try {
-      add(std::move(stored));
+      add(std::move(stored), alive_until);
       ++loaded;
     } catch (const std::exception& e) {
       std::cerr << "arbiter: not resuming game " << id << ": " << e.what() << "\n";
@@ -43,11 +46,11 @@ std::size_t Registry::restore() {
   return loaded;
 }
 
-std::shared_ptr<Room> Registry::add(storage::StoredGame stored) {
+std::shared_ptr<Room> Registry::add(storage::StoredGame stored, std::optional<std::int64_t> alive_until_ms) {
   auto make_game = [this](storage::GameRecord record, std::vector<storage::SeatRecord> seats, std::function<void(bool)> done) {
     store_and_open(std::move(record), std::move(seats), std::move(done));
   };
-  auto room = std::make_shared<Room>(io_, store_, std::move(stored), waits_, computers_, std::move(make_game));
+  auto room = std::make_shared<Room>(io_, store_, std::move(stored), waits_, computers_, std::move(make_game), alive_until_ms);
   {
     std::lock_guard lock(mutex_);
     auto [it, inserted] = rooms_.emplace(room->id(), room);
@@ -143,18 +146,20 @@ void Registry::create_paired(const protocol::CreateGameRequest& request, std::ve
   });
 }
 
-bool Registry::join(const std::string& code, std::string name, std::function<void(JoinOutcome)> done) {
+bool Registry::join(const std::string& code, std::string name, std::optional<std::string> secret,
+                    std::function<void(JoinOutcome)> done) {
   if (!plausible_key(code)) return false;
   auto id = store_.game_by_invite(security::sha256_hex(code));
   if (!id) return false;
-  return join_game(*id, std::move(name), std::move(done));
+  return join_game(*id, std::move(name), std::move(secret), std::move(done));
 }
 
-bool Registry::join_game(const std::string& id, std::string name, std::function<void(JoinOutcome)> done) {
+bool Registry::join_game(const std::string& id, std::string name, std::optional<std::string> secret,
+                         std::function<void(JoinOutcome)> done) {
   auto room = find(id);
   if (!room) return false;
   // A refusal names the game too: the holder of a used invitation may still watch it.
-  room->join(std::move(name), [id, done = std::move(done)](JoinOutcome outcome) {
+  room->join(std::move(name), std::move(secret), [id, done = std::move(done)](JoinOutcome outcome) {
     outcome.id = id;
     done(std::move(outcome));
   });
@@ -183,8 +188,18 @@ void Registry::close_all() {
 namespace arbiter {
 
 void Registry::evict_idle() {
-  std::lock_guard lock(mutex_);
-  std::erase_if(rooms_, [](const auto& entry) { return entry.second->idle(); });
+  {
+    // A room someone holds (a request being answered, a socket, a pending task) stays: only
+    // the map's own reference may remain. The mutex keeps find() from taking one meanwhile.
+    std::lock_guard lock(mutex_);
+    std::erase_if(rooms_, [](const auto& entry) { return entry.second.use_count() == 1 && entry.second->idle(); });
+  }
+  // Loaded rooms end their own invitations (their match's deadline); this ends the others'.
+  const std::int64_t now_ms = wall_clock_ms();
+  const auto invitation = std::chrono::duration_cast<std::chrono::milliseconds>(waits_.invitation).count();
+  store_.expire_waiting(now_ms - invitation, now_ms, [](bool ok, const std::string& error) {
+    if (!ok) std::cerr << "arbiter: expiring waiting games failed: " << error << "\n";
+  });
 }
 
 }  // namespace arbiter

@@ -28,7 +28,8 @@ class Registry {
   // `computers`: where computer seats think (none: computer games cannot be created).
   Registry(boost::asio::io_context& io, storage::Store& store, match::Waits waits = {}, ComputerPool* computers = nullptr);
 
-  // Loads every unfinished game (clocks resume where they stood); returns how many.
+  // Loads the games in play (the side to move charged its thinking time up to the store's
+  // alive mark, not the downtime); returns how many. Waiting and finished games load on demand.
   std::size_t restore();
   // The room of a game, loading a finished one from the store on demand; nullptr if unknown.
   std::shared_ptr<Room> find(const std::string& id);
@@ -39,19 +40,24 @@ class Registry {
   void create_paired(const protocol::CreateGameRequest& request, std::vector<storage::SeatRecord> seats,
                      std::function<void(std::optional<std::string>)> done);
   // false: no game has that invite (the answer is 404); otherwise `done` runs later.
-  bool join(const std::string& code, std::string name, std::function<void(JoinOutcome)> done);
+  // `secret`: the joiner's own token for the seat (see Room::join).
+  bool join(const std::string& code, std::string name, std::optional<std::string> secret,
+            std::function<void(JoinOutcome)> done);
   // The game link as the invitation: false if there is no such game.
-  bool join_game(const std::string& id, std::string name, std::function<void(JoinOutcome)> done);
+  bool join_game(const std::string& id, std::string name, std::optional<std::string> secret,
+                 std::function<void(JoinOutcome)> done);
   // The room of a game if it is open now (never loads one): for live figures beside the store's.
   std::shared_ptr<Room> open_room(const std::string& id);
   // How many games are under way now.
   std::size_t games_in_play();
   void close_all();
-  // Drops finished rooms nobody watches; they load again from the store when asked for.
+  // Drops finished and waiting rooms nobody watches or uses; they load again from the store
+  // when asked for. Ends in the store the invitations that expired while not loaded.
   void evict_idle();
 
  private:
-  std::shared_ptr<Room> add(storage::StoredGame stored);
+  // `alive_until_ms`: see Room's constructor.
+  std::shared_ptr<Room> add(storage::StoredGame stored, std::optional<std::int64_t> alive_until_ms = std::nullopt);
   storage::GameRecord new_record(const protocol::CreateGameRequest& request) const;
   // Stores a new game and opens its room; `done(ok)` runs on the io_context.
   void store_and_open(storage::GameRecord record, std::vector<storage::SeatRecord> seats, std::function<void(bool)> done);
