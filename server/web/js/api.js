@@ -35,12 +35,16 @@ export const createGame = options => request('POST', '/api/games', options);
 // A join carries the joiner's own secret, which becomes the seat's token. It is kept before it
 // is sent: when the answer is lost (the network, a server restart) the same join is sent again,
 // now or on a reload, and gets the same seat instead of "already used".
+// 128 random bits, base64url: a seat secret the server accepts.
+export function newSecret() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
 const joinSecretKey = target => `arbiter.join.${target}`;
 function joinSecret(target) {
   let secret = localStorage.getItem(joinSecretKey(target));
   if (!secret) {
-    const bytes = crypto.getRandomValues(new Uint8Array(16));  // 128 bits
-    secret = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    secret = newSecret();
     localStorage.setItem(joinSecretKey(target), secret);
   }
   return secret;
