@@ -465,9 +465,10 @@ void Room::join(std::string name, std::optional<std::string> secret, std::functi
       std::string token = secret.value_or(security::random_token());
       std::string hash = security::sha256_hex(token);
       // A repeat: the secret is already a seat's token, so answering it tells nothing new.
-      for (Color color : {Color::White, Color::Black})
-        if (secret && security::same_secret(hash, seat_hash_[rules::index(color)]))
-          return done({JoinOutcome::Status::Joined, id(), std::string(protocol::color_name(color)), token});
+      if (secret)
+        for (Color color : {Color::White, Color::Black})
+          if (security::same_secret(hash, seat_hash_[rules::index(color)]))
+            return done({JoinOutcome::Status::Joined, id(), std::string(protocol::color_name(color)), token});
       const int free_seats = seat_hash_[0].empty() + seat_hash_[1].empty();
       const Color seat = seat_hash_[0].empty() ? Color::White : Color::Black;
       auto decision = match_.join(seat, Clock::now(), name);
