@@ -187,12 +187,13 @@ void Registry::close_all() {
 
 namespace arbiter {
 
-void Registry::evict_idle() {
+std::size_t Registry::evict_idle() {
+  std::size_t evicted = 0;
   {
     // A room someone holds (a request being answered, a socket, a pending task) stays: only
     // the map's own reference may remain. The mutex keeps find() from taking one meanwhile.
     std::lock_guard lock(mutex_);
-    std::erase_if(rooms_, [](const auto& entry) { return entry.second.use_count() == 1 && entry.second->idle(); });
+    evicted = std::erase_if(rooms_, [](const auto& entry) { return entry.second.use_count() == 1 && entry.second->idle(); });
   }
   // Loaded rooms end their own invitations (their match's deadline); this ends the others'.
   const std::int64_t now_ms = wall_clock_ms();
@@ -200,6 +201,7 @@ void Registry::evict_idle() {
   store_.expire_waiting(now_ms - invitation, now_ms, [](bool ok, const std::string& error) {
     if (!ok) std::cerr << "arbiter: expiring waiting games failed: " << error << "\n";
   });
+  return evicted;
 }
 
 }  // namespace arbiter

@@ -52,8 +52,9 @@ class Registry {
   std::size_t games_in_play();
   void close_all();
   // Drops finished and waiting rooms nobody watches or uses; they load again from the store
-  // when asked for. Ends in the store the invitations that expired while not loaded.
-  void evict_idle();
+  // when asked for. Ends in the store the invitations that expired while not loaded. Returns
+  // how many rooms it dropped.
+  std::size_t evict_idle();
 
  private:
   // `alive_until_ms`: see Room's constructor.

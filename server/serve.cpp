@@ -1,5 +1,6 @@
 // `arbiter serve`: opens the store, resumes unfinished games, serves HTTP and WebSocket on one
 // port until SIGINT/SIGTERM, then stops accepting, closes sockets with 1001 and flushes.
+#include <malloc.h>
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -245,7 +246,9 @@ void evict_periodically(Registry& registry, std::chrono::milliseconds period, st
   timer->expires_after(period);
   timer->async_wait([&registry, period, timer](boost::system::error_code ec) {
     if (ec) return;
-    registry.evict_idle();
+    // glibc keeps freed memory for reuse; after many rooms go (a flood of games nobody
+    // joined), give it back so the server's size follows the games in play.
+    if (registry.evict_idle() > 0) malloc_trim(0);
     evict_periodically(registry, period, timer);
   });
 }
