@@ -393,12 +393,8 @@ std::optional<Time> Match::deadline() const {
   return earliest;
 }
 
-void Match::resume(std::int64_t alive_until_ms, std::int64_t now_ms, Time now) {
-  // Wall-clock time spent alive since a recorded moment: never negative (the wall clock may
-  // have stepped back), never past the mark nor past now.
-  auto alive_since = [&](std::int64_t at_ms) {
-    return std::chrono::milliseconds(std::max<std::int64_t>(0, std::min(alive_until_ms, now_ms) - at_ms));
-  };
+void Match::resume(const std::vector<Downtime>& downtimes, std::int64_t now_ms, Time now) {
+  auto alive_since = [&](std::int64_t at_ms) { return std::chrono::milliseconds(alive_ms(at_ms, now_ms, downtimes)); };
   turn_began_ = now - alive_since(turn_began_ms_);
   if (clock_ && clock_->running()) clock_->running_since(now - alive_since(last_event_ms_));
   created_ = now - std::chrono::milliseconds(std::max<std::int64_t>(0, now_ms - setup_.created_at_ms));

@@ -94,12 +94,11 @@ class Match {
   // When on_time will next have something to decide; nullopt: nothing pending.
   std::optional<Time> deadline() const;
   // After loading (replaying every event at `now`): puts the match back on the time line of
-  // the wall clock. The server was known alive until `alive_until_ms` and the wall clock reads
-  // `now_ms`; the side to move is charged what it spent thinking while the server was alive
-  // (from its last event to the mark), never the downtime after it, and the first-move wait
+  // the wall clock, which reads `now_ms`. The side to move is charged what it spent thinking
+  // while the server was up (from its last event to now, less every `downtimes` span: this
+  // restart's and any earlier one since that event), never the downtime; the first-move wait
   // likewise. The invitation runs on the wall clock from the game's creation, downtime included.
-  // Without a mark, pass a value before every event: nothing is charged.
-  void resume(std::int64_t alive_until_ms, std::int64_t now_ms, Time now);
+  void resume(const std::vector<Downtime>& downtimes, std::int64_t now_ms, Time now);
 
   // Whether a seat has a connection; a seat gone long enough lets the opponent claim the game.
   void set_connected(rules::Color seat, bool connected, Time now);

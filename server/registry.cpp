@@ -31,13 +31,19 @@ Registry::Registry(boost::asio::io_context& io, storage::Store& store, match::Wa
     : io_(io), store_(store), waits_(waits), computers_(computers) {}
 
 std::size_t Registry::restore() {
-  // Without a mark (a store from before marks) nothing is known: charge nothing.
-  const std::int64_t alive_until = store_.alive_until().value_or(std::numeric_limits<std::int64_t>::min());
+  for (const auto& down : store_.downtimes()) downtimes_.push_back({down.from_ms, down.to_ms});
+  // Without a mark (a new store, or one from before marks) nothing before now is known to have
+  // been up: nothing before is charged. Queued before any heartbeat moves the mark.
+  const match::Downtime current{store_.alive_until().value_or(std::numeric_limits<std::int64_t>::min()), wall_clock_ms()};
+  downtimes_.push_back(current);
+  store_.add_downtime({current.from_ms, current.to_ms}, [](bool ok, const std::string& error) {
+    if (!ok) std::cerr << "arbiter: the downtime was not recorded: " << error << "\n";
+  });
   std::size_t loaded = 0;
   for (auto& stored : store_.load_in_play()) {
     std::string id = stored.game.id;
     try {
-      add(std::move(stored), alive_until);
+      add(std::move(stored));
       ++loaded;
     } catch (const std::exception& e) {
       std::cerr << "arbiter: not resuming game " << id << ": " << e.what() << "\n";
@@ -46,11 +52,11 @@ std::size_t Registry::restore() {
   return loaded;
 }
 
-std::shared_ptr<Room> Registry::add(storage::StoredGame stored, std::optional<std::int64_t> alive_until_ms) {
+std::shared_ptr<Room> Registry::add(storage::StoredGame stored) {
   auto make_game = [this](storage::GameRecord record, std::vector<storage::SeatRecord> seats, std::function<void(bool)> done) {
     store_and_open(std::move(record), std::move(seats), std::move(done));
   };
-  auto room = std::make_shared<Room>(io_, store_, std::move(stored), waits_, computers_, std::move(make_game), alive_until_ms);
+  auto room = std::make_shared<Room>(io_, store_, std::move(stored), waits_, computers_, std::move(make_game), downtimes_);
   {
     std::lock_guard lock(mutex_);
     auto [it, inserted] = rooms_.emplace(room->id(), room);

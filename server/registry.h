@@ -28,8 +28,9 @@ class Registry {
   // `computers`: where computer seats think (none: computer games cannot be created).
   Registry(boost::asio::io_context& io, storage::Store& store, match::Waits waits = {}, ComputerPool* computers = nullptr);
 
-  // Loads the games in play (the side to move charged its thinking time up to the store's
-  // alive mark, not the downtime); returns how many. Waiting and finished games load on demand.
+  // Records this restart's downtime (from the store's alive mark to now) and loads the games in
+  // play, the side to move charged its thinking time while the server was up, never a downtime;
+  // returns how many. Call it first, once. Waiting and finished games load on demand.
   std::size_t restore();
   // The room of a game, loading a finished one from the store on demand; nullptr if unknown.
   std::shared_ptr<Room> find(const std::string& id);
@@ -57,8 +58,7 @@ class Registry {
   std::size_t evict_idle();
 
  private:
-  // `alive_until_ms`: see Room's constructor.
-  std::shared_ptr<Room> add(storage::StoredGame stored, std::optional<std::int64_t> alive_until_ms = std::nullopt);
+  std::shared_ptr<Room> add(storage::StoredGame stored);
   storage::GameRecord new_record(const protocol::CreateGameRequest& request) const;
   // Stores a new game and opens its room; `done(ok)` runs on the io_context.
   void store_and_open(storage::GameRecord record, std::vector<storage::SeatRecord> seats, std::function<void(bool)> done);
@@ -69,6 +69,8 @@ class Registry {
   ComputerPool* computers_;
   std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
+  // Every span the server was down, this restart's last: set by restore(), read-only after.
+  std::vector<match::Downtime> downtimes_;
 };
 
 // The colour a game's creator gets: their choice, or a fair coin.

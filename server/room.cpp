@@ -72,7 +72,7 @@ match::Match initial_match(const storage::StoredGame& stored, match::Waits waits
 }  // namespace
 
 Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGame stored, match::Waits waits,
-           ComputerPool* computers, GameMaker make_game, std::optional<std::int64_t> alive_until_ms)
+           ComputerPool* computers, GameMaker make_game, const std::vector<match::Downtime>& downtimes)
     : strand_(boost::asio::make_strand(io)),
       store_(store),
       timer_(strand_),
@@ -104,8 +104,7 @@ Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGa
       throw std::runtime_error("game " + id() + ": event " + std::to_string(stored_event.v) + ": " + e.what());
     }
   }
-  const std::int64_t now_ms = wall_clock_ms();
-  match_.resume(alive_until_ms.value_or(now_ms), now_ms, now);
+  match_.resume(downtimes, wall_clock_ms(), now);
   if (const auto& computer = match_.computer()) {
     // The same game plays the same way: the seed is the game's.
     const auto seed = std::hash<std::string>{}(id());

@@ -48,10 +48,10 @@ class Room : public std::enable_shared_from_this<Room> {
   // Rebuilds the match by replaying its stored events; throws std::runtime_error if they do not
   // replay (unknown variant, bad FEN, an illegal move, a gap in v).
   // `computers`: where a computer seat thinks (none: computer games wait); `make_game`: how a
-  // rematch creates its game; `alive_until_ms`: after a restart, the last moment the server was
-  // known alive (the side to move is charged its thinking time up to it); none: alive until now.
+  // rematch creates its game; `downtimes`: the spans the server was down (the side to move is
+  // charged its thinking time while it was up; see Match::resume).
   Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGame stored, match::Waits waits,
-       ComputerPool* computers, GameMaker make_game = {}, std::optional<std::int64_t> alive_until_ms = std::nullopt);
+       ComputerPool* computers, GameMaker make_game = {}, const std::vector<match::Downtime>& downtimes = {});
   // Arms the clock timer; finishes a join that crashed between its seat and its event.
   void start();
 

@@ -66,13 +66,17 @@ struct MarkAlive {
   std::int64_t at_ms;
 };
 
+struct AddDowntime {
+  DowntimeRecord downtime;
+};
+
 struct ExpireWaiting {
   std::int64_t created_before_ms;
   std::int64_t at_ms;
 };
 
 struct PendingWrite {
-  std::variant<CreateGame, AddSeat, AddChat, AppendEvent, MarkAlive, ExpireWaiting> operation;
+  std::variant<CreateGame, AddSeat, AddChat, AppendEvent, MarkAlive, AddDowntime, ExpireWaiting> operation;
   Store::Done done;
   std::chrono::steady_clock::time_point queued = std::chrono::steady_clock::now();
 };
@@ -108,6 +112,7 @@ class Writer {
         mark_alive_(db_,
                     "INSERT INTO alive (id, until_ms) VALUES (1, ?1)"
                     " ON CONFLICT (id) DO UPDATE SET until_ms = excluded.until_ms"),
+        insert_downtime_(db_, "INSERT INTO downtimes (from_ms, to_ms) VALUES (?1, ?2)"),
         // `status <> 'finished'` lets SQLite use the index of unfinished games by creation.
         expire_waiting_(db_,
                         "UPDATE games SET status = 'finished', result = '*', reason = 'expired', ended_at_ms = ?2"
@@ -247,6 +252,13 @@ class Writer {
     mark_alive_.step();
   }
 
+  void apply(const AddDowntime& write) {
+    ResetOnExit reset(insert_downtime_);
+    insert_downtime_.bind(1, write.downtime.from_ms);
+    insert_downtime_.bind(2, write.downtime.to_ms);
+    insert_downtime_.step();
+  }
+
   void apply(const ExpireWaiting& write) {
     ResetOnExit reset(expire_waiting_);
     expire_waiting_.bind(1, write.created_before_ms);
@@ -298,7 +310,7 @@ class Writer {
   Statement begin_, commit_, rollback_;
   Statement savepoint_, release_, rollback_to_savepoint_;
   Statement insert_game_, insert_seat_, insert_chat_, insert_event_, previous_event_, update_status_;
-  Statement mark_alive_, expire_waiting_;
+  Statement mark_alive_, insert_downtime_, expire_waiting_;
   std::uint64_t transactions_ = 0;
 };
 
@@ -318,6 +330,7 @@ class Reader {
                                  " OR (SELECT COUNT(*) FROM seats s WHERE s.game_id = games.id) = 2)"
                                  " ORDER BY created_at_ms"),
         select_alive_(db_, "SELECT until_ms FROM alive WHERE id = 1"),
+        select_downtimes_(db_, "SELECT from_ms, to_ms FROM downtimes ORDER BY rowid"),
         select_seats_(db_,
                       "SELECT color, token_hash, name FROM seats WHERE game_id = ?1"
                       " ORDER BY CASE color WHEN 'white' THEN 0 ELSE 1 END"),
@@ -361,6 +374,13 @@ class Reader {
     ResetOnExit reset(select_alive_);
     if (!select_alive_.step()) return std::nullopt;
     return select_alive_.column_int(0);
+  }
+
+  std::vector<DowntimeRecord> downtimes() {
+    ResetOnExit reset(select_downtimes_);
+    std::vector<DowntimeRecord> spans;
+    while (select_downtimes_.step()) spans.push_back({select_downtimes_.column_int(0), select_downtimes_.column_int(1)});
+    return spans;
   }
 
   std::optional<std::string> game_by_invite(const std::string& invite_hash) {
@@ -483,7 +503,8 @@ class Reader {
 
   Connection db_;
   Statement begin_, end_;
-  Statement select_game_, select_unfinished_, select_in_play_, select_alive_, select_seats_, select_events_, select_chat_;
+  Statement select_game_, select_unfinished_, select_in_play_, select_alive_, select_downtimes_, select_seats_, select_events_,
+      select_chat_;
   Statement select_by_invite_, count_by_status_, select_playing_, select_finished_;
 };
 
@@ -515,6 +536,13 @@ class SqliteStore final : public Store {
   }
 
   void mark_alive(std::int64_t at_ms, Done done) override { enqueue({MarkAlive{at_ms}, std::move(done)}); }
+
+  void add_downtime(DowntimeRecord downtime, Done done) override { enqueue({AddDowntime{downtime}, std::move(done)}); }
+
+  std::vector<DowntimeRecord> downtimes() override {
+    std::lock_guard lock(reader_.mutex);
+    return reader_.downtimes();
+  }
 
   void expire_waiting(std::int64_t created_before_ms, std::int64_t at_ms, Done done) override {
     enqueue({ExpireWaiting{created_before_ms, at_ms}, std::move(done)});

@@ -59,6 +59,35 @@ for (const stop of ['SIGKILL', 'SIGTERM']) {
   });
 }
 
+test('two crashes before anyone moves: neither downtime is charged', async () => {
+  const server = await Server.start();
+  try {
+    const { id, tokens, white, black } = await server.seated({ clock: { initial_s: INITIAL_MS / 1000, increment_s: 0 } });
+    await play({ white, black }, ['e2e4', 'e7e5']);
+    const thinkingFrom = Date.now();
+    await sleep(2000);
+    await server.kill();
+    const firstDown = Date.now();
+    await sleep(3000);
+    const firstUp = Date.now();
+    await server.restart();
+    await sleep(1500);  // up again, White still thinking, nobody connected
+    await server.kill();
+    const secondDown = Date.now();
+    await sleep(3000);
+    const secondUp = Date.now();
+    await server.restart();
+    const again = await server.connect(id, tokens.white);
+    const spent = INITIAL_MS - again.state.clock.white;
+    const up = (firstDown - thinkingFrom) + (secondDown - firstUp) + (Date.now() - secondUp);
+    // Each crash may lose up to a heartbeat of the charge; no downtime is ever charged.
+    assert.ok(spent >= 2000 + 1500 - 2 * HEARTBEAT_MS - 200, `charged ${spent} ms`);
+    assert.ok(spent <= up + 100, `charged ${spent} ms of ${up} ms up (the downtimes: ${firstUp - firstDown} and ${secondUp - secondDown} ms)`);
+  } finally {
+    await server.stop();
+  }
+});
+
 test('a loaded invitation nobody takes expires: the creator is told, joins are refused', async () => {
   const server = await Server.start(['--waiting-expiry', '1']);
   try {

@@ -15,7 +15,7 @@ namespace {
 
 constexpr rules::Color White = rules::Color::White, Black = rules::Color::Black;
 constexpr ClockSetting kMinute{60000, 0};
-constexpr std::int64_t kNoMark = std::numeric_limits<std::int64_t>::min();
+constexpr std::int64_t kNoMark = std::numeric_limits<std::int64_t>::min();  // all before is down
 
 // The wall clock of a TestMatch at its steady time `at`, as it records events.
 std::int64_t wall_ms(Time at) {
@@ -23,14 +23,20 @@ std::int64_t wall_ms(Time at) {
 }
 
 // Rebuilt as a restarted server does: every recorded event applied at the moment of the
-// restart (on a steady clock of its own), then resumed with the alive mark and the wall clock.
-TestMatch restarted(const TestMatch& before, std::optional<ClockSetting> clock, std::int64_t alive_until_ms,
+// restart (on a steady clock of its own), then resumed with the downtimes and the wall clock.
+TestMatch restarted(const TestMatch& before, std::optional<ClockSetting> clock, std::vector<Downtime> downtimes,
                     std::int64_t now_ms) {
   TestMatch again("chess", clock);
   again.now = Time{} + 1000h;
   for (const auto& applied : before.log()) again.apply(applied.event, again.now, applied.at_ms);
-  again.match().resume(alive_until_ms, now_ms, again.now);
+  again.match().resume(downtimes, now_ms, again.now);
   return again;
+}
+
+// One restart: down from the alive mark until now.
+TestMatch restarted(const TestMatch& before, std::optional<ClockSetting> clock, std::int64_t alive_until_ms,
+                    std::int64_t now_ms) {
+  return restarted(before, clock, {{alive_until_ms, now_ms}}, now_ms);
 }
 
 // White to move on a running clock, `thought` spent since Black's reply.
@@ -77,6 +83,25 @@ TEST_CASE("restart: never more than the time that passed, whatever the wall cloc
   // Stepped back before the last event: nothing to charge, nothing refunded beyond it.
   auto before_event = restarted(game, kMinute, crashed_at, crashed_at - 60000);
   CHECK(before_event->clock(before_event.now)->remaining == ClockTimes{60000, 60000});
+}
+
+TEST_CASE("restart: a second restart before anyone moved refunds both downtimes") {
+  auto game = white_thinking(8000ms);
+  const std::int64_t first_crash = wall_ms(game.now);
+  // Down 50 s, up 2 s more with White still thinking, down 30 s.
+  const std::vector<Downtime> downtimes{{first_crash, first_crash + 50000}, {first_crash + 52000, first_crash + 82000}};
+  auto again = restarted(game, kMinute, downtimes, first_crash + 82000);
+  CHECK(again->clock(again.now)->remaining == ClockTimes{50000, 60000});
+}
+
+TEST_CASE("time alive: a span less the downtimes within it") {
+  const std::vector<Downtime> downtimes{{100, 200}, {500, 700}};
+  CHECK(alive_ms(0, 1000, downtimes) == 700);
+  CHECK(alive_ms(150, 600, downtimes) == 300);
+  CHECK(alive_ms(210, 490, downtimes) == 280);
+  CHECK(alive_ms(120, 180, downtimes) == 0);
+  CHECK(alive_ms(1000, 0, downtimes) == 0);
+  CHECK(alive_ms(0, 1000, {{std::numeric_limits<std::int64_t>::min(), 400}}) == 600);
 }
 
 TEST_CASE("restart: a flag that fell while the server was alive falls at once") {

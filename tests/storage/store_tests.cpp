@@ -525,7 +525,7 @@ TEST_CASE("chat lines are stored with their game and the latest come back, oldes
   CHECK(loaded->seats.at(0).name == "Ann");
 }
 
-TEST_CASE("the alive mark: none at first, then the latest, across a reopen") {
+TEST_CASE("the alive mark: none at first, then the latest, across a reopen; downtimes in order") {
   TempDatabase file;
   {
     auto store = Store::open(file.path());
@@ -538,7 +538,20 @@ TEST_CASE("the alive mark: none at first, then the latest, across a reopen") {
     REQUIRE(second.ok());
     store->close();
   }
-  CHECK(Store::open(file.path())->alive_until() == 6000);
+  auto store = Store::open(file.path());
+  CHECK(store->alive_until() == 6000);
+  CHECK(store->downtimes().empty());
+  Outcome first, second;
+  store->add_downtime({6000, 9000}, first.done());
+  store->add_downtime({9500, 12000}, second.done());
+  REQUIRE(first.ok());
+  REQUIRE(second.ok());
+  const auto spans = store->downtimes();
+  REQUIRE(spans.size() == 2);
+  CHECK(spans[0].from_ms == 6000);
+  CHECK(spans[0].to_ms == 9000);
+  CHECK(spans[1].from_ms == 9500);
+  CHECK(spans[1].to_ms == 12000);
 }
 
 TEST_CASE("expiring invitations ends only old games still waiting for their invited player") {
