@@ -7,6 +7,13 @@ namespace arbiter::match {
 using std::chrono::duration_cast;
 using std::chrono::milliseconds;
 
+std::int64_t alive_ms(std::int64_t from_ms, std::int64_t to_ms, const std::vector<Downtime>& downtimes) {
+  std::int64_t alive = std::max<std::int64_t>(0, to_ms - from_ms);
+  for (const Downtime& down : downtimes)
+    alive -= std::max<std::int64_t>(0, std::min(to_ms, down.to_ms) - std::max(from_ms, down.from_ms));
+  return std::max<std::int64_t>(0, alive);
+}
+
 GameClock::GameClock(std::int64_t initial_ms, std::int64_t increment_ms)
     : initial_ms_(initial_ms), increment_ms_(increment_ms), times_{initial_ms, initial_ms} {}
 

@@ -58,6 +58,9 @@ Match::Match(MatchSetup setup, rules::Position start, Time now)
       referee_(make_referee(std::move(start))),
       status_(setup_.local ? Status::Playing : Status::Waiting),
       turn_began_(now),
+      turn_began_ms_(setup_.created_at_ms),
+      last_event_ms_(setup_.created_at_ms),
+      created_(now),
       gone_since_{now, now} {
   if (setup_.clock) clock_.emplace(setup_.clock->initial_ms, setup_.clock->increment_ms);
 }
@@ -189,6 +192,7 @@ Decision Match::on_claim(Viewer from, Claim claim, Time now) const {
 
 Decision Match::join(rules::Color seat, Time now, std::string name) const {
   if (status_ != Status::Waiting || setup_.local) return refused(Rejection::SeatTaken, "the game is no longer waiting");
+  if (expired(now)) return refused(Rejection::SeatTaken, "the invitation has expired");
   return record({Event::joined(seat, times(now), std::move(name))});
 }
 
@@ -228,6 +232,8 @@ Decision Match::on_time(Time now) const {
 }
 
 std::optional<Event> Match::expired(Time now) const {
+  if (auto due = invitation_deadline(); due && now >= *due)
+    return Event::ended(Result::Aborted, EndReason::Expired, times(now));
   if (status_ != Status::Playing) return std::nullopt;
   if (auto due = first_move_deadline(); due && now >= *due)
     return Event::ended(Result::Aborted, EndReason::Abort, times(now));
@@ -243,6 +249,11 @@ std::optional<Event> Match::expired(Time now) const {
 std::optional<Time> Match::first_move_deadline() const {
   if (status_ != Status::Playing || setup_.local || !clock_ || moved_[rules::index(turn())]) return std::nullopt;
   return turn_began_ + setup_.waits.first_move;
+}
+
+std::optional<Time> Match::invitation_deadline() const {
+  if (status_ != Status::Waiting || setup_.local || setup_.computer || !setup_.invited) return std::nullopt;
+  return created_ + setup_.waits.invitation;
 }
 
 std::optional<ClockTimes> Match::times(Time now) const {
@@ -325,8 +336,11 @@ void Match::apply(const Event& event, Time at, std::int64_t at_wall_ms) {
       break;
   }
   v_ = v;
-  if (status_ == Status::Playing && (status_before != Status::Playing || turn() != mover || event.kind == Event::Kind::TakenBack))
+  if (status_ == Status::Playing && (status_before != Status::Playing || turn() != mover || event.kind == Event::Kind::TakenBack)) {
     turn_began_ = at;
+    turn_began_ms_ = at_wall_ms;
+  }
+  last_event_ms_ = at_wall_ms;
   if (clock_) {
     auto running = status_ == Status::Playing && clock_started() ? std::optional(turn()) : std::nullopt;
     clock_->set(event.clock.value_or(clock_->at(at)), running, at);
@@ -369,11 +383,21 @@ std::optional<DuePremove> Match::take_premove(Time now) {
 // --- reads -------------------------------------------------------------------------------
 
 std::optional<Time> Match::deadline() const {
-  std::optional<Time> flag;
-  if (clock_ && status_ == Status::Playing) flag = clock_->flag_time();
-  auto first_move = first_move_deadline();
-  if (flag && first_move) return std::min(*flag, *first_move);
-  return flag ? flag : first_move;
+  std::optional<Time> earliest;
+  auto consider = [&](std::optional<Time> due) {
+    if (due && (!earliest || *due < *earliest)) earliest = due;
+  };
+  if (clock_ && status_ == Status::Playing) consider(clock_->flag_time());
+  consider(first_move_deadline());
+  consider(invitation_deadline());
+  return earliest;
+}
+
+void Match::resume(const std::vector<Downtime>& downtimes, std::int64_t now_ms, Time now) {
+  auto alive_since = [&](std::int64_t at_ms) { return std::chrono::milliseconds(alive_ms(at_ms, now_ms, downtimes)); };
+  turn_began_ = now - alive_since(turn_began_ms_);
+  if (clock_ && clock_->running()) clock_->running_since(now - alive_since(last_event_ms_));
+  created_ = now - std::chrono::milliseconds(std::max<std::int64_t>(0, now_ms - setup_.created_at_ms));
 }
 
 std::optional<ClockView> Match::clock(Time now) const {

@@ -35,6 +35,9 @@ struct Waits {
   // clock: 30 s, longer in slow games (a tenth of the initial time, at most 2 minutes; 2
   // minutes untimed).
   std::optional<std::chrono::milliseconds> abandon;
+  // For the invited player to join, from the game's creation (wall clock): then the game is
+  // aborted as expired. A day, so a link sent to a friend lasts until they read it tomorrow.
+  std::chrono::milliseconds invitation{std::chrono::hours(24)};
 };
 
 // A seat the computer plays.
@@ -52,6 +55,9 @@ struct MatchSetup {
   Waits waits;
   std::optional<ComputerSeat> computer;
   std::array<std::string, 2> names{}; // by colour: the players' display names ("" for a free seat)
+  // A seat waits for an invited player (false: both seats were given, as from the lobby or a
+  // rematch, and the game starts at once): only then does the invitation expire.
+  bool invited = true;
 };
 
 // Where a command leads.
@@ -87,6 +93,12 @@ class Match {
   void apply(const Event& event, Time at, std::int64_t at_wall_ms);
   // When on_time will next have something to decide; nullopt: nothing pending.
   std::optional<Time> deadline() const;
+  // After loading (replaying every event at `now`): puts the match back on the time line of
+  // the wall clock, which reads `now_ms`. The side to move is charged what it spent thinking
+  // while the server was up (from its last event to now, less every `downtimes` span: this
+  // restart's and any earlier one since that event), never the downtime; the first-move wait
+  // likewise. The invitation runs on the wall clock from the game's creation, downtime included.
+  void resume(const std::vector<Downtime>& downtimes, std::int64_t now_ms, Time now);
 
   // Whether a seat has a connection; a seat gone long enough lets the opponent claim the game.
   void set_connected(rules::Color seat, bool connected, Time now);
@@ -114,6 +126,9 @@ class Match {
   // When a timed game between two people is aborted if the side to move has not yet made its
   // first move; nullopt when no such wait runs.
   std::optional<Time> first_move_deadline() const;
+  // When a game waiting for its invited player expires; nullopt for one that starts at once
+  // (local, against the computer) or is no longer waiting.
+  std::optional<Time> invitation_deadline() const;
   const std::optional<ClockSetting>& clock_setting() const { return setup_.clock; }
   std::optional<rules::Color> draw_offer() const { return draw_offer_; }
   std::optional<rules::Color> takeback_offer() const { return takeback_offer_; }
@@ -165,6 +180,9 @@ class Match {
   std::int64_t v_ = 0;
   std::array<bool, 2> moved_{};  // whether each side has moved (abort is allowed until both have)
   Time turn_began_{};            // when the side to move could first move
+  std::int64_t turn_began_ms_;   // the same on the wall clock, as recorded
+  std::int64_t last_event_ms_;   // when the last event took effect, as recorded
+  Time created_{};               // the game's creation on the steady clock
   std::optional<rules::Color> draw_offer_;
   std::array<std::optional<int>, 2> draw_declined_at_;  // by offerer: the ply their last offer was declined at
   std::optional<rules::Color> takeback_offer_;

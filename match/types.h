@@ -32,6 +32,7 @@ enum class EndReason : std::uint8_t {
   // Decided by the players or the clock.
   Resign, Agreement, Timeout, Abort,
   Abandoned,  // the opponent left a live game and the player still there claimed it
+  Expired,    // nobody took the invitation in time (aborted while waiting)
 };
 
 enum class Rejection : std::uint8_t {

@@ -39,7 +39,13 @@ Parsed<LobbyCommand> parse_lobby_command(std::string_view text) {
   if (t == "accept") {
     auto name = parse_name_field(message);
     if (auto* refused = std::get_if<BadInput>(&name)) return *refused;
-    return LobbyCommand{AcceptSeekCommand{*id, std::get<std::string>(name)}};
+    AcceptSeekCommand accept{*id, std::get<std::string>(name), {}};
+    if (auto token = message.find("token"); token != message.end() && !token->is_null()) {
+      if (!token->is_string()) return BadInput{"bad_token", "\"token\" is a string"};
+      if (auto refused = check_secret(token->get_ref<const std::string&>())) return *refused;
+      accept.token = token->get<std::string>();
+    }
+    return LobbyCommand{std::move(accept)};
   }
   if (t == "reclaim") {
     auto token = key_field(message, "token");

@@ -26,9 +26,12 @@ struct SeekCommand {          // {"t":"seek", variant, color, clock, name}: as P
 struct CancelSeekCommand {    // {"t":"cancel","id"}
   std::string id;
 };
-struct AcceptSeekCommand {    // {"t":"accept","id","name"}
+struct AcceptSeekCommand {    // {"t":"accept","id","name","token"}
   std::string id;
   std::string name;
+  // The taker's own secret for the seat (see JoinRequest): the same accept sent again on a new
+  // connection, its "matched" lost, is answered "matched" again.
+  std::optional<std::string> token;
 };
 struct ReclaimSeekCommand {   // {"t":"reclaim","id","token"}: the creator, back on a new connection
   std::string id;

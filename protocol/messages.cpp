@@ -134,12 +134,29 @@ Parsed<std::string> parse_name_field(const json& message) {
   return display_name(name->get_ref<const std::string&>());
 }
 
-Parsed<std::string> parse_join(std::string_view body) {
-  if (body.find_first_not_of(" \t\r\n") == std::string_view::npos) return std::string(kAnonymous);
+std::optional<BadInput> check_secret(std::string_view secret) {
+  const bool base64url = std::all_of(secret.begin(), secret.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+  });
+  if (!base64url || secret.size() < kMinSecretChars || secret.size() > 64)
+    return BadInput{"bad_token", "\"token\" is 22 to 64 base64url characters (A-Z a-z 0-9 - _): 128 random bits or more"};
+  return std::nullopt;
+}
+
+Parsed<JoinRequest> parse_join(std::string_view body) {
+  if (body.find_first_not_of(" \t\r\n") == std::string_view::npos) return JoinRequest{std::string(kAnonymous), {}};
   auto message = parse_json(body);
   if (!message) return bad("the body is not JSON");
   if (!message->is_object()) return bad("the body is a JSON object");
-  return parse_name_field(*message);
+  auto name = parse_name_field(*message);
+  if (auto* refused = std::get_if<BadInput>(&name)) return *refused;
+  JoinRequest request{std::get<std::string>(name), {}};
+  auto token = message->find("token");
+  if (token == message->end() || token->is_null()) return request;
+  if (!token->is_string()) return BadInput{"bad_token", "\"token\" is a string"};
+  if (auto refused = check_secret(token->get_ref<const std::string&>())) return *refused;
+  request.token = token->get<std::string>();
+  return request;
 }
 
 Parsed<ClientCommand> parse_client_command(std::string_view text) {

@@ -70,8 +70,17 @@ inline constexpr int kMinComputerLevel = 1, kMaxComputerLevel = 8;
 std::string display_name(std::string_view raw);
 // "name" of a request object: absent or null is kAnonymous; anything but a string is bad.
 Parsed<std::string> parse_name_field(const nlohmann::json& message);
-// The body of POST /api/join/<code> and /api/games/<id>/join: empty, or {"name": ...}.
-Parsed<std::string> parse_join(std::string_view body);
+// The body of POST /api/join/<code> and /api/games/<id>/join: empty, or {"name", "token"}.
+struct JoinRequest {
+  std::string name;
+  // The joiner's own secret for the seat, so that a join whose answer was lost can be repeated
+  // (same secret, same seat). base64url, kMinSecretChars to 64 characters.
+  std::optional<std::string> token;
+};
+inline constexpr std::size_t kMinSecretChars = 22;  // 132 bits
+Parsed<JoinRequest> parse_join(std::string_view body);
+// A client-chosen seat secret: at least kMinSecretChars base64url characters, at most 64.
+std::optional<BadInput> check_secret(std::string_view secret);
 
 // Checks the variant against the rules library; seconds may be fractional (0.5).
 Parsed<CreateGameRequest> parse_create_game(std::string_view body);

@@ -8,7 +8,7 @@ namespace {
 
 using match::EndReason;
 
-constexpr std::array<std::pair<EndReason, std::string_view>, 12> kReasons{{
+constexpr std::array<std::pair<EndReason, std::string_view>, 13> kReasons{{
     {EndReason::Checkmate, "checkmate"},
     {EndReason::Stalemate, "stalemate"},
     {EndReason::Repetition, "repetition"},
@@ -21,6 +21,7 @@ constexpr std::array<std::pair<EndReason, std::string_view>, 12> kReasons{{
     {EndReason::Timeout, "timeout"},
     {EndReason::Abort, "abort"},
     {EndReason::Abandoned, "abandoned"},
+    {EndReason::Expired, "expired"},
 }};
 
 }  // namespace

@@ -149,16 +149,20 @@ std::function<void(JoinOutcome)> join_answer(std::function<void(HttpResponse)> d
 }  // namespace
 
 void Api::join(const HttpRequest& request, const std::string& code, std::function<void(HttpResponse)> done) {
-  auto name = protocol::parse_join(request.body);
-  if (auto* bad = std::get_if<protocol::BadInput>(&name)) return done(error_response(400, bad->code, bad->message));
-  if (!registry_.join(code, std::get<std::string>(name), join_answer(done, "this invitation has already been used")))
+  auto parsed = protocol::parse_join(request.body);
+  if (auto* bad = std::get_if<protocol::BadInput>(&parsed)) return done(error_response(400, bad->code, bad->message));
+  auto& join = std::get<protocol::JoinRequest>(parsed);
+  if (!registry_.join(code, std::move(join.name), std::move(join.token),
+                      join_answer(done, "this invitation has already been used or has expired")))
     done(error_response(404, "not_found", "no game has this invitation"));
 }
 
 void Api::join_game(const HttpRequest& request, const std::string& id, std::function<void(HttpResponse)> done) {
-  auto name = protocol::parse_join(request.body);
-  if (auto* bad = std::get_if<protocol::BadInput>(&name)) return done(error_response(400, bad->code, bad->message));
-  if (!registry_.join_game(id, std::get<std::string>(name), join_answer(done, "this game has both its players")))
+  auto parsed = protocol::parse_join(request.body);
+  if (auto* bad = std::get_if<protocol::BadInput>(&parsed)) return done(error_response(400, bad->code, bad->message));
+  auto& join = std::get<protocol::JoinRequest>(parsed);
+  if (!registry_.join_game(id, std::move(join.name), std::move(join.token),
+                           join_answer(done, "this game has both its players, or its invitation has expired")))
     done(error_response(404, "not_found", "no such game"));
 }
 

@@ -206,6 +206,18 @@ void Lobby::cancel(std::uint64_t member, const std::string& id) {
 
 void Lobby::accept(std::uint64_t member, const protocol::AcceptSeekCommand& accept) {
   auto taken = board_->take(accept.id);
+  if (!taken && accept.token) {
+    // Taken by this very secret: the taker's "matched" was lost with its connection.
+    const std::string hash = security::sha256_hex(*accept.token);
+    std::optional<Match> match;
+    {
+      std::lock_guard lock(mutex_);
+      auto it = matched_.find(accept.id);
+      if (it != matched_.end() && security::same_secret(it->second.taker_hash, hash)) match = it->second;
+    }
+    if (match)
+      return send_to(member, protocol::dump(json{{"t", "matched"}, {"game", match->game}, {"color", match->taker_color}, {"token", *accept.token}}));
+  }
   if (!taken) return send_to(member, error("seek_gone", "that game has been taken or withdrawn"));
   if (taken->owner == member) {
     board_->add(std::move(*taken));
@@ -215,7 +227,7 @@ void Lobby::accept(std::uint64_t member, const protocol::AcceptSeekCommand& acce
 
   const std::string creator = creator_color(taken->seek.game.color);
   const std::string joiner = creator == "white" ? "black" : "white";
-  std::string token = security::random_token();
+  std::string token = accept.token.value_or(security::random_token());
   std::vector<storage::SeatRecord> seats{{creator, taken->creator_hash, taken->seek.game.name},
                                          {joiner, security::sha256_hex(token), accept.name}};
   const protocol::CreateGameRequest game = taken->seek.game;  // the seek itself moves into the callback
@@ -231,7 +243,7 @@ void Lobby::accept(std::uint64_t member, const protocol::AcceptSeekCommand& acce
         send_to(member, protocol::dump(json{{"t", "matched"}, {"game", *game}, {"color", joiner}, {"token", token}}));
         send_to(seek.owner, protocol::dump(json{{"t", "matched"}, {"game", *game}, {"color", creator}, {"seek", seek.seek.id}}));
         std::lock_guard lock(mutex_);
-        matched_[seek.seek.id] = {*game, creator, seek.creator_hash, LobbyClock::now()};
+        matched_[seek.seek.id] = {*game, creator, seek.creator_hash, LobbyClock::now(), joiner, security::sha256_hex(token)};
       });
 }
 

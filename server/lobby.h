@@ -83,9 +83,11 @@ class Lobby {
 
  private:
   // A seek taken while its creator was away: told when they reclaim it.
+  // Also the taker's seat, for a taker repeating its accept with its own secret.
   struct Match {
     std::string game, color, creator_hash;
     LobbyClock::time_point at;
+    std::string taker_color, taker_hash;
   };
   void broadcast(const std::string& text);
   void sweep();

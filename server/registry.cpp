@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <boost/asio/post.hpp>
 #include <iostream>
+#include <limits>
 
 #include "server/security.h"
 #include "server/wall_clock.h"
@@ -30,8 +31,16 @@ Registry::Registry(boost::asio::io_context& io, storage::Store& store, match::Wa
     : io_(io), store_(store), waits_(waits), computers_(computers) {}
 
 std::size_t Registry::restore() {
+  for (const auto& down : store_.downtimes()) downtimes_.push_back({down.from_ms, down.to_ms});
+  // Without a mark (a new store, or one from before marks) nothing before now is known to have
+  // been up: nothing before is charged. Queued before any heartbeat moves the mark.
+  const match::Downtime current{store_.alive_until().value_or(std::numeric_limits<std::int64_t>::min()), wall_clock_ms()};
+  downtimes_.push_back(current);
+  store_.add_downtime({current.from_ms, current.to_ms}, [](bool ok, const std::string& error) {
+    if (!ok) std::cerr << "arbiter: the downtime was not recorded: " << error << "\n";
+  });
   std::size_t loaded = 0;
-  for (auto& stored : store_.load_unfinished()) {
+  for (auto& stored : store_.load_in_play()) {
     std::string id = stored.game.id;
     try {
       add(std::move(stored));
@@ -47,7 +56,7 @@ std::shared_ptr<Room> Registry::add(storage::StoredGame stored) {
   auto make_game = [this](storage::GameRecord record, std::vector<storage::SeatRecord> seats, std::function<void(bool)> done) {
     store_and_open(std::move(record), std::move(seats), std::move(done));
   };
-  auto room = std::make_shared<Room>(io_, store_, std::move(stored), waits_, computers_, std::move(make_game));
+  auto room = std::make_shared<Room>(io_, store_, std::move(stored), waits_, computers_, std::move(make_game), downtimes_);
   {
     std::lock_guard lock(mutex_);
     auto [it, inserted] = rooms_.emplace(room->id(), room);
@@ -143,18 +152,20 @@ void Registry::create_paired(const protocol::CreateGameRequest& request, std::ve
   });
 }
 
-bool Registry::join(const std::string& code, std::string name, std::function<void(JoinOutcome)> done) {
+bool Registry::join(const std::string& code, std::string name, std::optional<std::string> secret,
+                    std::function<void(JoinOutcome)> done) {
   if (!plausible_key(code)) return false;
   auto id = store_.game_by_invite(security::sha256_hex(code));
   if (!id) return false;
-  return join_game(*id, std::move(name), std::move(done));
+  return join_game(*id, std::move(name), std::move(secret), std::move(done));
 }
 
-bool Registry::join_game(const std::string& id, std::string name, std::function<void(JoinOutcome)> done) {
+bool Registry::join_game(const std::string& id, std::string name, std::optional<std::string> secret,
+                         std::function<void(JoinOutcome)> done) {
   auto room = find(id);
   if (!room) return false;
   // A refusal names the game too: the holder of a used invitation may still watch it.
-  room->join(std::move(name), [id, done = std::move(done)](JoinOutcome outcome) {
+  room->join(std::move(name), std::move(secret), [id, done = std::move(done)](JoinOutcome outcome) {
     outcome.id = id;
     done(std::move(outcome));
   });
@@ -182,9 +193,21 @@ void Registry::close_all() {
 
 namespace arbiter {
 
-void Registry::evict_idle() {
-  std::lock_guard lock(mutex_);
-  std::erase_if(rooms_, [](const auto& entry) { return entry.second->idle(); });
+std::size_t Registry::evict_idle() {
+  std::size_t evicted = 0;
+  {
+    // A room someone holds (a request being answered, a socket, a pending task) stays: only
+    // the map's own reference may remain. The mutex keeps find() from taking one meanwhile.
+    std::lock_guard lock(mutex_);
+    evicted = std::erase_if(rooms_, [](const auto& entry) { return entry.second.use_count() == 1 && entry.second->idle(); });
+  }
+  // Loaded rooms end their own invitations (their match's deadline); this ends the others'.
+  const std::int64_t now_ms = wall_clock_ms();
+  const auto invitation = std::chrono::duration_cast<std::chrono::milliseconds>(waits_.invitation).count();
+  store_.expire_waiting(now_ms - invitation, now_ms, [](bool ok, const std::string& error) {
+    if (!ok) std::cerr << "arbiter: expiring waiting games failed: " << error << "\n";
+  });
+  return evicted;
 }
 
 }  // namespace arbiter

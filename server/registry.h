@@ -28,7 +28,9 @@ class Registry {
   // `computers`: where computer seats think (none: computer games cannot be created).
   Registry(boost::asio::io_context& io, storage::Store& store, match::Waits waits = {}, ComputerPool* computers = nullptr);
 
-  // Loads every unfinished game (clocks resume where they stood); returns how many.
+  // Records this restart's downtime (from the store's alive mark to now) and loads the games in
+  // play, the side to move charged its thinking time while the server was up, never a downtime;
+  // returns how many. Call it first, once. Waiting and finished games load on demand.
   std::size_t restore();
   // The room of a game, loading a finished one from the store on demand; nullptr if unknown.
   std::shared_ptr<Room> find(const std::string& id);
@@ -39,16 +41,21 @@ class Registry {
   void create_paired(const protocol::CreateGameRequest& request, std::vector<storage::SeatRecord> seats,
                      std::function<void(std::optional<std::string>)> done);
   // false: no game has that invite (the answer is 404); otherwise `done` runs later.
-  bool join(const std::string& code, std::string name, std::function<void(JoinOutcome)> done);
+  // `secret`: the joiner's own token for the seat (see Room::join).
+  bool join(const std::string& code, std::string name, std::optional<std::string> secret,
+            std::function<void(JoinOutcome)> done);
   // The game link as the invitation: false if there is no such game.
-  bool join_game(const std::string& id, std::string name, std::function<void(JoinOutcome)> done);
+  bool join_game(const std::string& id, std::string name, std::optional<std::string> secret,
+                 std::function<void(JoinOutcome)> done);
   // The room of a game if it is open now (never loads one): for live figures beside the store's.
   std::shared_ptr<Room> open_room(const std::string& id);
   // How many games are under way now.
   std::size_t games_in_play();
   void close_all();
-  // Drops finished rooms nobody watches; they load again from the store when asked for.
-  void evict_idle();
+  // Drops finished and waiting rooms nobody watches or uses; they load again from the store
+  // when asked for. Ends in the store the invitations that expired while not loaded. Returns
+  // how many rooms it dropped.
+  std::size_t evict_idle();
 
  private:
   std::shared_ptr<Room> add(storage::StoredGame stored);
@@ -62,6 +69,8 @@ class Registry {
   ComputerPool* computers_;
   std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
+  // Every span the server was down, this restart's last: set by restore(), read-only after.
+  std::vector<match::Downtime> downtimes_;
 };
 
 // The colour a game's creator gets: their choice, or a fair coin.

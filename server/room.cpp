@@ -63,7 +63,7 @@ match::Match initial_match(const storage::StoredGame& stored, match::Waits waits
   auto start = rules::Position::from_fen(*variant, record.start_fen);
   if (!start.ok()) throw std::runtime_error("game " + record.id + ": bad start FEN: " + start.error());
   match::MatchSetup setup{record.id, std::nullopt, record.local, record.created_at_ms, waits, computer_of(stored.seats),
-                          names_of(stored.seats)};
+                          names_of(stored.seats), stored.seats.size() < 2};
   if (record.initial_ms) setup.clock = match::ClockSetting{*record.initial_ms, record.increment_ms};
   return match::Match(std::move(setup), start.value(), std::chrono::steady_clock::now());
 }
@@ -71,7 +71,7 @@ match::Match initial_match(const storage::StoredGame& stored, match::Waits waits
 }  // namespace
 
 Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGame stored, match::Waits waits,
-           ComputerPool* computers, GameMaker make_game)
+           ComputerPool* computers, GameMaker make_game, const std::vector<match::Downtime>& downtimes)
     : strand_(boost::asio::make_strand(io)),
       store_(store),
       timer_(strand_),
@@ -91,7 +91,7 @@ Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGa
     if (!color) throw std::runtime_error("game " + id() + ": bad seat colour " + seat.color);
     seat_hash_[rules::index(*color)] = seat.token_hash;
   }
-  // Downtime is not charged: the clock to move runs again from now.
+  // Replayed as of now, then put back on the wall clock's time line (Match::resume).
   auto now = Clock::now();
   for (const auto& stored_event : stored.events) {
     if (stored_event.v != match_.v() + 1) throw std::runtime_error("game " + id() + ": event numbers have a gap");
@@ -103,6 +103,7 @@ Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGa
       throw std::runtime_error("game " + id() + ": event " + std::to_string(stored_event.v) + ": " + e.what());
     }
   }
+  match_.resume(downtimes, wall_clock_ms(), now);
   if (const auto& computer = match_.computer()) {
     // The same game plays the same way: the seed is the game's.
     const auto seed = std::hash<std::string>{}(id());
@@ -113,7 +114,9 @@ Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGa
 
 void Room::start() {
   on_strand([this] {
-    arm_timer();
+    // What fell due while the game was not loaded (an invitation expired, a flag after a
+    // restart) is decided before anything else; this arms the timer otherwise.
+    run([this] { carry_out(match_.on_time(Clock::now()), nullptr); });
     update_idle();
     bool both_seats = !seat_hash_[0].empty() && !seat_hash_[1].empty();
     if (match_.status() == match::Status::Waiting && both_seats) {
@@ -266,9 +269,11 @@ void Room::arm_timer() {
   auto deadline = match_.deadline();
   if (!deadline) return;
   timer_.expires_at(*deadline + std::chrono::milliseconds(1));
+  // A weak hold: a waiting room may be evicted with its timer armed.
   timer_.async_wait(boost::asio::bind_executor(
-      strand_, [self = shared_from_this(), generation = timer_generation_](boost::system::error_code ec) {
-        if (ec || generation != self->timer_generation_) return;
+      strand_, [weak = weak_from_this(), generation = timer_generation_](boost::system::error_code ec) {
+        auto self = weak.lock();
+        if (ec || !self || generation != self->timer_generation_) return;
         self->run([self] { self->carry_out(self->match_.on_time(Clock::now()), nullptr); });
       }));
 }
@@ -452,15 +457,20 @@ void Room::send_refusal(Watcher& to, const match::Refusal& refusal) {
 
 // --- HTTP --------------------------------------------------------------------------------
 
-void Room::join(std::string name, std::function<void(JoinOutcome)> done) {
-  on_strand([this, name = std::move(name), done = std::move(done)] {
-    run([this, name, done] {
+void Room::join(std::string name, std::optional<std::string> secret, std::function<void(JoinOutcome)> done) {
+  on_strand([this, name = std::move(name), secret = std::move(secret), done = std::move(done)] {
+    run([this, name, secret, done] {
+      std::string token = secret.value_or(security::random_token());
+      std::string hash = security::sha256_hex(token);
+      // A repeat: the secret is already a seat's token, so answering it tells nothing new.
+      if (secret)
+        for (Color color : {Color::White, Color::Black})
+          if (security::same_secret(hash, seat_hash_[rules::index(color)]))
+            return done({JoinOutcome::Status::Joined, id(), std::string(protocol::color_name(color)), token});
       const int free_seats = seat_hash_[0].empty() + seat_hash_[1].empty();
       const Color seat = seat_hash_[0].empty() ? Color::White : Color::Black;
       auto decision = match_.join(seat, Clock::now(), name);
       if (free_seats != 1 || !decision.accepted()) return done(JoinOutcome::refused(JoinOutcome::Status::Taken));
-      std::string token = security::random_token();
-      std::string hash = security::sha256_hex(token);
       busy_ = true;  // nobody else may take the seat while it is being stored
       store_.add_seat(id(), {std::string(protocol::color_name(seat)), hash, name},
                       [self = shared_from_this(), seat, token, hash, done, events = decision.events](
@@ -487,8 +497,9 @@ void Room::join(std::string name, std::function<void(JoinOutcome)> done) {
 }
 
 void Room::describe(std::string token, std::function<void(nlohmann::json)> done) {
+  // After the events being committed: a game just loaded may be ending (an expired invitation).
   on_strand([this, token = std::move(token), done = std::move(done)] {
-    done(protocol::game_resource(match_, Clock::now(), viewer_for(token), company()));
+    run([this, token, done] { done(protocol::game_resource(match_, Clock::now(), viewer_for(token), company())); });
   });
 }
 
@@ -511,7 +522,8 @@ void Room::close_watchers() {
 // --- helpers -----------------------------------------------------------------------------
 
 void Room::update_idle() {
-  idle_ = match_.finished() && watchers_.empty() && !busy_;
+  const bool waiting_for_invited = match_.invitation_deadline().has_value() && (seat_hash_[0].empty() || seat_hash_[1].empty());
+  idle_ = (match_.finished() || waiting_for_invited) && watchers_.empty() && !busy_;
   in_play_ = match_.status() == match::Status::Playing && !match_.local();
 }
 

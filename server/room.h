@@ -48,14 +48,16 @@ class Room : public std::enable_shared_from_this<Room> {
   // Rebuilds the match by replaying its stored events; throws std::runtime_error if they do not
   // replay (unknown variant, bad FEN, an illegal move, a gap in v).
   // `computers`: where a computer seat thinks (none: computer games wait); `make_game`: how a
-  // rematch creates its game.
+  // rematch creates its game; `downtimes`: the spans the server was down (the side to move is
+  // charged its thinking time while it was up; see Match::resume).
   Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGame stored, match::Waits waits,
-       ComputerPool* computers, GameMaker make_game = {});
+       ComputerPool* computers, GameMaker make_game = {}, const std::vector<match::Downtime>& downtimes = {});
   // Arms the clock timer; finishes a join that crashed between its seat and its event.
   void start();
 
   const std::string& id() const { return match_.id(); }
-  // Finished, with nobody watching: the registry may drop it (the store has it all).
+  // Finished, or waiting for its invited player, with nobody watching and nothing under way:
+  // the registry may drop it (the store has it all).
   bool idle() const { return idle_.load(); }
   int spectators() const { return spectator_count_.load(); }
   // Under way between two people (for the lobby's count).
@@ -72,7 +74,10 @@ class Room : public std::enable_shared_from_this<Room> {
   // Sends a chat message to the readers of the sender's channel, once stored.
   // `name`: a spectator's display name (a player's is their seat's).
   void chat(std::shared_ptr<Watcher> watcher, std::string text, std::string name);
-  void join(std::string name, std::function<void(JoinOutcome)> done);
+  // Gives the free seat to `name`. `secret`: the joiner's own token for it (else a random one);
+  // a repeat with the secret of a seat already taken is answered with that seat again, so a
+  // join whose answer was lost can be retried.
+  void join(std::string name, std::optional<std::string> secret, std::function<void(JoinOutcome)> done);
   void describe(std::string token, std::function<void(nlohmann::json)> done);
   // The PGN, or nullopt while the game may not be shown yet (a live hidden game).
   void pgn(std::function<void(std::optional<std::string>)> done);

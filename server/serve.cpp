@@ -1,7 +1,9 @@
 // `arbiter serve`: opens the store, resumes unfinished games, serves HTTP and WebSocket on one
 // port until SIGINT/SIGTERM, then stops accepting, closes sockets with 1001 and flushes.
+#include <malloc.h>
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <charconv>
@@ -23,6 +25,7 @@
 #include "server/network.h"
 #include "server/registry.h"
 #include "server/static_files.h"
+#include "server/wall_clock.h"
 #include "storage/store.h"
 
 #ifndef ARBITER_WEB_DIR
@@ -55,6 +58,8 @@ constexpr auto kLongestThinking = std::chrono::milliseconds(1500);
 
 constexpr auto kShutdownGrace = std::chrono::seconds(3);
 constexpr auto kEvictionPeriod = std::chrono::seconds(60);
+// How often the store learns the server is alive: a restart charges thinking time up to then.
+constexpr auto kHeartbeatPeriod = std::chrono::seconds(1);
 // Descriptors kept back from connections: stdio, the listeners, SQLite's files, epoll and timers,
 // and a static file being read.
 constexpr std::size_t kSpareDescriptors = 64;
@@ -70,11 +75,11 @@ std::optional<T> number(const std::string& text, T min, T max) {
   return static_cast<T>(value);
 }
 
-// Seconds (fractions allowed, up to a day) as milliseconds.
-std::optional<std::chrono::milliseconds> seconds(const std::string& text) {
+// Seconds (fractions allowed, up to a day unless said) as milliseconds.
+std::optional<std::chrono::milliseconds> seconds(const std::string& text, double most = 86400) {
   double value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || !(value > 0) || value > 86400) return std::nullopt;
+  if (ec != std::errc() || end != text.data() + text.size() || !(value > 0) || value > most) return std::nullopt;
   return std::chrono::milliseconds(static_cast<std::int64_t>(value * 1000));
 }
 
@@ -175,6 +180,11 @@ const std::map<std::string, Setter>& setters() {
          return wait.has_value();
        }},
       {"--abandon-after", [](ServeOptions& o, const std::string& v) { return bool(o.waits.abandon = seconds(v)); }},
+      {"--waiting-expiry", [](ServeOptions& o, const std::string& v) {
+         auto wait = seconds(v, 30 * 86400.0);
+         if (wait) o.waits.invitation = *wait;
+         return wait.has_value();
+       }},
       {"--seat-messages-per-second", [](ServeOptions& o, const std::string& v) {
          auto r = rate(v);
          if (r) o.address_limits.seat_messages_per_second = *r, o.address_limits.seat_message_burst = std::max(1.0, 2 * *r);
@@ -232,12 +242,22 @@ void stop_when_drained(boost::asio::io_context& io, Services& services, std::sha
   });
 }
 
-void evict_periodically(Registry& registry, std::shared_ptr<boost::asio::steady_timer> timer) {
-  timer->expires_after(kEvictionPeriod);
-  timer->async_wait([&registry, timer](boost::system::error_code ec) {
+void evict_periodically(Registry& registry, std::chrono::milliseconds period, std::shared_ptr<boost::asio::steady_timer> timer) {
+  timer->expires_after(period);
+  timer->async_wait([&registry, period, timer](boost::system::error_code ec) {
     if (ec) return;
-    registry.evict_idle();
-    evict_periodically(registry, timer);
+    // glibc keeps freed memory for reuse; after many rooms go (a flood of games nobody
+    // joined), give it back so the server's size follows the games in play.
+    if (registry.evict_idle() > 0) malloc_trim(0);
+    evict_periodically(registry, period, timer);
+  });
+}
+
+void heartbeat(storage::Store& store, std::shared_ptr<boost::asio::steady_timer> timer) {
+  store.mark_alive(wall_clock_ms(), nullptr);
+  timer->expires_after(kHeartbeatPeriod);
+  timer->async_wait([&store, timer](boost::system::error_code ec) {
+    if (!ec) heartbeat(store, timer);
   });
 }
 
@@ -264,7 +284,9 @@ int serve_command(const Args& args) {
   store->on_commit([&metrics](const storage::CommitReport& report) { metrics.committed(report); });
   ComputerPool computers(io, options->computer_threads, kLongestThinking);
   Registry registry(io, *store, options->waits, &computers);
-  std::size_t resumed = registry.restore();
+  std::size_t resumed = registry.restore();  // reads the last alive mark: before any heartbeat
+  auto heartbeat_timer = std::make_shared<boost::asio::steady_timer>(io);
+  heartbeat(*store, heartbeat_timer);
   AddressLimits address_limits(options->address_limits);
   Api api(registry, *store, address_limits, metrics);
   StaticFiles files(options->web);
@@ -281,8 +303,11 @@ int serve_command(const Args& args) {
     metrics_listener->start();
   }
 
+  // Often enough that a short invitation (tests) ends in the store soon after it expires.
+  const auto eviction_period = std::clamp(std::chrono::duration_cast<std::chrono::milliseconds>(options->waits.invitation / 4),
+                                          std::chrono::milliseconds(250), std::chrono::milliseconds(kEvictionPeriod));
   auto eviction_timer = std::make_shared<boost::asio::steady_timer>(io);
-  evict_periodically(registry, eviction_timer);
+  evict_periodically(registry, eviction_period, eviction_timer);
 
   boost::asio::signal_set signals(io, SIGINT, SIGTERM);
   signals.async_wait([&](boost::system::error_code ec, int) {
@@ -291,6 +316,7 @@ int serve_command(const Args& args) {
     listener.stop();
     if (metrics_listener) metrics_listener->stop();
     lobby.stop();
+    heartbeat_timer->cancel();
     registry.close_all();
     stop_when_drained(io, services, std::make_shared<boost::asio::steady_timer>(io),
                       std::chrono::steady_clock::now() + kShutdownGrace);
@@ -308,6 +334,7 @@ int serve_command(const Args& args) {
   for (unsigned i = 1; i < options->threads; ++i) threads.emplace_back([&io] { io.run(); });
   io.run();
   for (auto& thread : threads) thread.join();
+  store->mark_alive(wall_clock_ms(), nullptr);  // the clocks stopped being watched now
   store->close();
   move_observer() = nullptr;
   std::cout << "arbiter: stopped" << std::endl;

@@ -78,6 +78,20 @@ CREATE TABLE chat (
 
 CREATE INDEX games_playing ON games (created_at_ms DESC) WHERE status = 'playing';
 )sql",
+    // 3: the last moment the server was known to be alive (one row once written), and each
+    // restart's downtime (from that mark to the restart), so that a restart charges thinking
+    // time while the server was up and refunds only the downtimes.
+    R"sql(
+CREATE TABLE alive (
+  id       INTEGER PRIMARY KEY CHECK (id = 1),
+  until_ms INTEGER NOT NULL
+);
+
+CREATE TABLE downtimes (
+  from_ms INTEGER NOT NULL,
+  to_ms   INTEGER NOT NULL
+);
+)sql",
 };
 
 std::int64_t now_ms() {

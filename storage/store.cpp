@@ -62,8 +62,21 @@ struct AppendEvent {
   std::optional<GameRecord> status_update;
 };
 
+struct MarkAlive {
+  std::int64_t at_ms;
+};
+
+struct AddDowntime {
+  DowntimeRecord downtime;
+};
+
+struct ExpireWaiting {
+  std::int64_t created_before_ms;
+  std::int64_t at_ms;
+};
+
 struct PendingWrite {
-  std::variant<CreateGame, AddSeat, AddChat, AppendEvent> operation;
+  std::variant<CreateGame, AddSeat, AddChat, AppendEvent, MarkAlive, AddDowntime, ExpireWaiting> operation;
   Store::Done done;
   std::chrono::steady_clock::time_point queued = std::chrono::steady_clock::now();
 };
@@ -95,7 +108,16 @@ class Writer {
                         "SELECT COALESCE(MAX(v), 0) FROM events WHERE game_id = ?1 AND v < ?2"),
         update_status_(db_,
                        "UPDATE games SET status = ?2, result = ?3, reason = ?4, ended_at_ms = ?5, plies = ?6"
-                       " WHERE id = ?1") {}
+                       " WHERE id = ?1"),
+        mark_alive_(db_,
+                    "INSERT INTO alive (id, until_ms) VALUES (1, ?1)"
+                    " ON CONFLICT (id) DO UPDATE SET until_ms = excluded.until_ms"),
+        insert_downtime_(db_, "INSERT INTO downtimes (from_ms, to_ms) VALUES (?1, ?2)"),
+        // `status <> 'finished'` lets SQLite use the index of unfinished games by creation.
+        expire_waiting_(db_,
+                        "UPDATE games SET status = 'finished', result = '*', reason = 'expired', ended_at_ms = ?2"
+                        " WHERE status <> 'finished' AND status = 'waiting' AND created_at_ms < ?1 AND local = 0"
+                        " AND (SELECT COUNT(*) FROM seats s WHERE s.game_id = games.id) < 2") {}
 
   // Runs the batch in one transaction, each write inside its own savepoint, and returns one
   // error per write (empty: committed). Never throws: errors are reported, not raised.
@@ -224,6 +246,26 @@ class Writer {
     }
   }
 
+  void apply(const MarkAlive& write) {
+    ResetOnExit reset(mark_alive_);
+    mark_alive_.bind(1, write.at_ms);
+    mark_alive_.step();
+  }
+
+  void apply(const AddDowntime& write) {
+    ResetOnExit reset(insert_downtime_);
+    insert_downtime_.bind(1, write.downtime.from_ms);
+    insert_downtime_.bind(2, write.downtime.to_ms);
+    insert_downtime_.step();
+  }
+
+  void apply(const ExpireWaiting& write) {
+    ResetOnExit reset(expire_waiting_);
+    expire_waiting_.bind(1, write.created_before_ms);
+    expire_waiting_.bind(2, write.at_ms);
+    expire_waiting_.step();
+  }
+
   void insert_seat(const std::string& game_id, const SeatRecord& seat) {
     ResetOnExit reset(insert_seat_);
     insert_seat_.bind(1, game_id);
@@ -268,6 +310,7 @@ class Writer {
   Statement begin_, commit_, rollback_;
   Statement savepoint_, release_, rollback_to_savepoint_;
   Statement insert_game_, insert_seat_, insert_chat_, insert_event_, previous_event_, update_status_;
+  Statement mark_alive_, insert_downtime_, expire_waiting_;
   std::uint64_t transactions_ = 0;
 };
 
@@ -282,6 +325,12 @@ class Reader {
         select_unfinished_(db_, "SELECT " + game_columns +
                                     " FROM games WHERE status <> 'finished'"
                                     " ORDER BY created_at_ms"),
+        select_in_play_(db_, "SELECT " + game_columns +
+                                 " FROM games WHERE status <> 'finished' AND (status = 'playing'"
+                                 " OR (SELECT COUNT(*) FROM seats s WHERE s.game_id = games.id) = 2)"
+                                 " ORDER BY created_at_ms"),
+        select_alive_(db_, "SELECT until_ms FROM alive WHERE id = 1"),
+        select_downtimes_(db_, "SELECT from_ms, to_ms FROM downtimes ORDER BY rowid"),
         select_seats_(db_,
                       "SELECT color, token_hash, name FROM seats WHERE game_id = ?1"
                       " ORDER BY CASE color WHEN 'white' THEN 0 ELSE 1 END"),
@@ -311,6 +360,27 @@ class Reader {
     std::vector<StoredGame> games;
     while (select_unfinished_.step()) games.push_back(load_rest(game_from_row(select_unfinished_)));
     return games;
+  }
+
+  std::vector<StoredGame> load_in_play() {
+    ReadTransaction transaction(*this);
+    ResetOnExit reset(select_in_play_);
+    std::vector<StoredGame> games;
+    while (select_in_play_.step()) games.push_back(load_rest(game_from_row(select_in_play_)));
+    return games;
+  }
+
+  std::optional<std::int64_t> alive_until() {
+    ResetOnExit reset(select_alive_);
+    if (!select_alive_.step()) return std::nullopt;
+    return select_alive_.column_int(0);
+  }
+
+  std::vector<DowntimeRecord> downtimes() {
+    ResetOnExit reset(select_downtimes_);
+    std::vector<DowntimeRecord> spans;
+    while (select_downtimes_.step()) spans.push_back({select_downtimes_.column_int(0), select_downtimes_.column_int(1)});
+    return spans;
   }
 
   std::optional<std::string> game_by_invite(const std::string& invite_hash) {
@@ -374,7 +444,7 @@ class Reader {
     std::string seat_name = "(SELECT name FROM seats s WHERE s.game_id = games.id AND s.color = ";
     return "SELECT " + game_columns + ", COALESCE(" + seat_name + "'white'), ''), COALESCE(" + seat_name +
            "'black'), '') FROM games WHERE status = '" + status + "'" +
-           (status == "finished" ? " AND NOT (reason = 'abort' AND plies = 0)" : "") +
+           (status == "finished" ? " AND NOT (reason IN ('abort', 'expired') AND plies = 0)" : "") +
            " AND (?1 IS NULL OR variant = ?1)"
            " AND (?2 IS NULL OR " + time + " < ?2 OR (" + time + " = ?2 AND id < ?3))"
            " ORDER BY " + time + " DESC, id DESC LIMIT ?4";
@@ -433,7 +503,8 @@ class Reader {
 
   Connection db_;
   Statement begin_, end_;
-  Statement select_game_, select_unfinished_, select_seats_, select_events_, select_chat_;
+  Statement select_game_, select_unfinished_, select_in_play_, select_alive_, select_downtimes_, select_seats_, select_events_,
+      select_chat_;
   Statement select_by_invite_, count_by_status_, select_playing_, select_finished_;
 };
 
@@ -462,6 +533,29 @@ class SqliteStore final : public Store {
                     std::optional<GameRecord> status_update, Done done) override {
     enqueue({AppendEvent{std::move(game_id), std::move(event), std::move(status_update)},
              std::move(done)});
+  }
+
+  void mark_alive(std::int64_t at_ms, Done done) override { enqueue({MarkAlive{at_ms}, std::move(done)}); }
+
+  void add_downtime(DowntimeRecord downtime, Done done) override { enqueue({AddDowntime{downtime}, std::move(done)}); }
+
+  std::vector<DowntimeRecord> downtimes() override {
+    std::lock_guard lock(reader_.mutex);
+    return reader_.downtimes();
+  }
+
+  void expire_waiting(std::int64_t created_before_ms, std::int64_t at_ms, Done done) override {
+    enqueue({ExpireWaiting{created_before_ms, at_ms}, std::move(done)});
+  }
+
+  std::vector<StoredGame> load_in_play() override {
+    std::lock_guard lock(reader_.mutex);
+    return reader_.load_in_play();
+  }
+
+  std::optional<std::int64_t> alive_until() override {
+    std::lock_guard lock(reader_.mutex);
+    return reader_.alive_until();
   }
 
   std::optional<StoredGame> load_game(const std::string& id) override {

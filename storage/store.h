@@ -63,6 +63,12 @@ struct StoredGame {
 
 inline constexpr int kChatKept = 100;
 
+// A span of wall-clock time the server was down: from its last alive mark to a restart.
+struct DowntimeRecord {
+  std::int64_t from_ms = 0;
+  std::int64_t to_ms = 0;
+};
+
 // A page of a game list: games in play by start, finished ones by end, newest first.
 struct GameQuery {
   std::string status;   // playing | finished
@@ -114,10 +120,26 @@ class Store {
   // The event must be the game's next one (v = last stored v + 1, or 1); anything else fails.
   virtual void append_event(std::string game_id, EventRecord event,
                             std::optional<GameRecord> status_update, Done done) = 0;
+  // Records that the server is alive at `at_ms` (wall clock): a heartbeat, or a clean shutdown.
+  virtual void mark_alive(std::int64_t at_ms, Done done) = 0;
+  // Records a span the server was down (its last mark to a restart).
+  virtual void add_downtime(DowntimeRecord downtime, Done done) = 0;
+  // Ends, as expired at `at_ms`, every game still waiting for its invited player (one seat, not
+  // local) created before `created_before_ms`. Only rows still 'waiting' change, so a join
+  // committed first always stands. No event is written: a room loading such a game ends it
+  // with its own event (its invitation has expired by then too).
+  virtual void expire_waiting(std::int64_t created_before_ms, std::int64_t at_ms, Done done) = 0;
 
   // Synchronous reads (from any thread). Throw std::runtime_error on database errors.
   virtual std::optional<StoredGame> load_game(const std::string& id) = 0;
   virtual std::vector<StoredGame> load_unfinished() = 0;
+  // The games a restart resumes: those in play, and those whose two seats are given but whose
+  // start was not recorded yet (a join, a lobby pairing or a rematch cut short).
+  virtual std::vector<StoredGame> load_in_play() = 0;
+  // The last mark_alive time; nullopt before the first.
+  virtual std::optional<std::int64_t> alive_until() = 0;
+  // Every downtime recorded, oldest first.
+  virtual std::vector<DowntimeRecord> downtimes() = 0;
   virtual std::optional<std::string> game_by_invite(const std::string& invite_hash) = 0;
   // Finished games aborted before any move are left out.
   virtual std::vector<GameSummary> list_games(const GameQuery& query) = 0;

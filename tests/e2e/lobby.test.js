@@ -55,6 +55,27 @@ test('a seek is seen by another lobby socket, accepted, and both land in the sam
   assert.deepEqual(black.state.clock.initial_ms, 180000);
 });
 
+test('an accept whose "matched" was lost is sent again with its secret and gets the same seat', async () => {
+  const alice = await lobby();
+  const mine = await seek(alice, { name: 'Alice' });
+  const secret = 'Bobs-own-secret_0123456789';
+  const bob = await lobby();
+  bob.send({ t: 'accept', id: mine.seek.id, token: 'too-short' });
+  assert.equal((await bob.error('bad_token')).code, 'bad_token');
+  bob.send({ t: 'accept', id: mine.seek.id, name: 'Bob', token: secret });
+  const first = await bob.event('matched');
+  assert.equal(first.token, secret);
+  // On a new connection, as after a drop that lost the answer.
+  const again = await lobby();
+  again.send({ t: 'accept', id: mine.seek.id, name: 'Bob', token: secret });
+  assert.deepEqual(await again.event('matched'), first);
+  const other = await lobby();
+  other.send({ t: 'accept', id: mine.seek.id, token: 'someone-elses-secret-0123' });
+  await other.error('seek_gone');
+  const black = await server.connect(first.game, secret);
+  assert.equal(black.state.you, first.color);
+});
+
 test('20 simultaneous accepts of one seek: exactly one wins, the others hear it is gone', async () => {
   const creator = await lobby();
   const takers = await Promise.all(Array.from({ length: 20 }, () => lobby()));

@@ -60,7 +60,7 @@ void check_same(const Match& a, const Match& b, Time now) {
 TEST_CASE("waiting: nothing but an abort until the invited player joins") {
   TestMatch game("chess", kMinute);
   CHECK(game->status() == Status::Waiting);
-  CHECK_FALSE(game->deadline());  // no clock runs
+  CHECK(*game->deadline() == game.now + 24h);  // no clock runs: only the invitation expires
   CHECK(refusal_of(game.send(Viewer::White, move(game, "e2e4"))) == Rejection::NotStarted);
   CHECK(refusal_of(game.send(Viewer::White, ResignCommand{})) == Rejection::NotStarted);
   CHECK(refusal_of(game.send(Viewer::White, DrawCommand{})) == Rejection::NotStarted);

@@ -40,13 +40,26 @@ TEST_CASE("display names: control characters dropped, trimmed, 20 characters at 
 }
 
 TEST_CASE("names in requests: a string or nothing") {
-  CHECK(std::get<std::string>(parse_join("")) == "Anonymous");
-  CHECK(std::get<std::string>(parse_join(R"({"name":" Bob "})")) == "Bob");
-  CHECK(std::get<std::string>(parse_join(R"({"name":null})")) == "Anonymous");
+  CHECK(std::get<JoinRequest>(parse_join("")).name == "Anonymous");
+  CHECK(std::get<JoinRequest>(parse_join(R"({"name":" Bob "})")).name == "Bob");
+  CHECK(std::get<JoinRequest>(parse_join(R"({"name":null})")).name == "Anonymous");
   CHECK(code(parse_join(R"({"name":5})")) == "bad_name");
   CHECK(code(parse_join("[1]")) == "bad_message");
   CHECK(std::get<CreateGameRequest>(parse_create_game(R"({"name":"Ann"})")).name == "Ann");
   CHECK(code(parse_create_game(R"({"name":{}})")) == "bad_name");
+}
+
+TEST_CASE("a join's own secret: 22 to 64 base64url characters, or none") {
+  CHECK_FALSE(std::get<JoinRequest>(parse_join(R"({"name":"Bob"})")).token.has_value());
+  CHECK_FALSE(std::get<JoinRequest>(parse_join(R"({"token":null})")).token.has_value());
+  const std::string secret = "AbCdEfGhIjKlMnOpQrSt-_";  // 22 characters
+  CHECK(std::get<JoinRequest>(parse_join(R"({"token":")" + secret + "\"}")).token == secret);
+  CHECK(std::get<JoinRequest>(parse_join(R"({"token":")" + std::string(64, 'x') + "\"}")).token == std::string(64, 'x'));
+  CHECK(code(parse_join(R"({"token":")" + secret.substr(1) + "\"}")) == "bad_token");  // 21: too weak
+  CHECK(code(parse_join(R"({"token":")" + std::string(65, 'x') + "\"}")) == "bad_token");
+  CHECK(code(parse_join(R"({"token":"AbCdEfGhIjKlMnOpQrSt+/"})")) == "bad_token");  // base64, not base64url
+  CHECK(code(parse_join(R"({"token":12345678901234567890123})")) == "bad_token");
+  CHECK(code(parse_join(R"({"name":5,"token":"AbCdEfGhIjKlMnOpQrSt-_"})")) == "bad_name");
 }
 
 TEST_CASE("chat messages: trimmed, 1 to 140 characters, no control characters") {

@@ -524,3 +524,77 @@ TEST_CASE("chat lines are stored with their game and the latest come back, oldes
   CHECK(loaded->chat.back().text == "line " + std::to_string(total));
   CHECK(loaded->seats.at(0).name == "Ann");
 }
+
+TEST_CASE("the alive mark: none at first, then the latest, across a reopen; downtimes in order") {
+  TempDatabase file;
+  {
+    auto store = Store::open(file.path());
+    CHECK_FALSE(store->alive_until().has_value());
+    Outcome first, second;
+    store->mark_alive(5000, first.done());
+    REQUIRE(first.ok());
+    CHECK(store->alive_until() == 5000);
+    store->mark_alive(6000, second.done());
+    REQUIRE(second.ok());
+    store->close();
+  }
+  auto store = Store::open(file.path());
+  CHECK(store->alive_until() == 6000);
+  CHECK(store->downtimes().empty());
+  Outcome first, second;
+  store->add_downtime({6000, 9000}, first.done());
+  store->add_downtime({9500, 12000}, second.done());
+  REQUIRE(first.ok());
+  REQUIRE(second.ok());
+  const auto spans = store->downtimes();
+  REQUIRE(spans.size() == 2);
+  CHECK(spans[0].from_ms == 6000);
+  CHECK(spans[0].to_ms == 9000);
+  CHECK(spans[1].from_ms == 9500);
+  CHECK(spans[1].to_ms == 12000);
+}
+
+TEST_CASE("expiring invitations ends only old games still waiting for their invited player") {
+  TempDatabase file;
+  auto store = Store::open(file.path());
+  auto game = [](const std::string& id, std::int64_t created_at_ms) {
+    GameRecord record = make_game(id, "invite-" + id);
+    record.created_at_ms = created_at_ms;
+    return record;
+  };
+  REQUIRE(create(*store, game("old", 1000), {{"white", "w"}}));
+  REQUIRE(create(*store, game("young", 9000), {{"white", "w"}}));
+  // Joined before the sweep: its seat and start committed first, so it stands.
+  REQUIRE(create(*store, game("joined", 1000), {{"white", "w"}}));
+  Outcome seat;
+  store->add_seat("joined", {"black", "b"}, seat.done());
+  REQUIRE(seat.ok());
+  GameRecord playing = game("joined", 1000);
+  playing.status = "playing";
+  REQUIRE(append(*store, "joined", make_event(1), playing));
+  // Both seats given, the start not yet recorded (a lobby pairing cut short): resumed, not expired.
+  REQUIRE(create(*store, game("paired", 1000), {{"white", "w"}, {"black", "b"}}));
+  GameRecord local = make_game("local");
+  local.created_at_ms = 1000;
+  REQUIRE(create(*store, local));
+
+  Outcome sweep;
+  store->expire_waiting(5000, 7000, sweep.done());
+  REQUIRE(sweep.ok());
+  auto old = store->load_game("old");
+  CHECK(old->game.status == "finished");
+  CHECK(old->game.result == "*");
+  CHECK(old->game.reason == "expired");
+  CHECK(old->game.ended_at_ms == 7000);
+  CHECK(store->load_game("young")->game.status == "waiting");
+  CHECK(store->load_game("joined")->game.status == "playing");
+  CHECK(store->load_game("paired")->game.status == "waiting");
+  CHECK(store->load_game("local")->game.status == "waiting");
+  // Never listed: nothing was played.
+  CHECK(store->list_games({"finished", "", std::nullopt, "", 10}).empty());
+
+  std::vector<std::string> resumed;
+  for (const auto& stored : store->load_in_play()) resumed.push_back(stored.game.id);
+  std::sort(resumed.begin(), resumed.end());
+  CHECK(resumed == std::vector<std::string>{"joined", "paired"});
+}

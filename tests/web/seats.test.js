@@ -53,6 +53,41 @@ test('a reload in the middle of a game keeps the seat, and a used invitation giv
   }
 });
 
+test('a join whose answer is lost is sent again with the same secret and gets the seat', async () => {
+  const white = await openPage(browser, `${server.url}/`);
+  await white.click('.variant-card[data-variant="chess"]');
+  await white.click('.segmented label:has(input[value="white"])');
+  await white.click('button[data-action="create"]');
+  await white.waitForURL(/\/game\//);
+  const invite = await readInvite(white);
+
+  const context = await browser.newContext();
+  const secrets = [];
+  await context.route('**/api/join/*', async route => {
+    secrets.push(JSON.parse(route.request().postData()).token);
+    if (secrets.length > 1) return route.continue();
+    await route.fetch();  // the server takes the seat; its answer never reaches the page
+    return route.abort('failed');
+  });
+  const black = await context.newPage();
+  const errors = [];
+  black.on('pageerror', error => errors.push(error.message));
+  await black.goto(invite);
+  await black.waitForURL(/\/game\//);
+  assert.equal(secrets.length, 2, 'sent again once');
+  assert.match(secrets[0], /^[A-Za-z0-9_-]{22}$/, '128 random bits, base64url');
+  assert.equal(secrets[1], secrets[0]);
+  await black.locator('#connection.online').waitFor();
+  assert.match(await black.locator('.player.bottom .player-name').textContent(), /Black \(you\)/);
+  await makeMove(white, 'e2e4');
+  await waitForMoves(black, 1);
+  await makeMove(black, 'e7e5');
+  await waitForMoves(white, 2);
+  assert.deepEqual(errors, []);
+  assertNoErrors(white);
+  await context.close();
+});
+
 test('the connection-lost state shows while the server is down, and play resumes after', async () => {
   const { white, black } = await startChessGame();
   await makeMove(white, 'd2d4');

@@ -32,13 +32,46 @@ export function fetchVariants() {
 }
 
 export const createGame = options => request('POST', '/api/games', options);
-export const joinGame = (code, name) => request('POST', `/api/join/${encodeURIComponent(code)}`, { name });
+// A join carries the joiner's own secret, which becomes the seat's token. It is kept before it
+// is sent: when the answer is lost (the network, a server restart) the same join is sent again,
+// now or on a reload, and gets the same seat instead of "already used".
+// 128 random bits, base64url: a seat secret the server accepts.
+export function newSecret() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+const joinSecretKey = target => `arbiter.join.${target}`;
+function joinSecret(target) {
+  let secret = localStorage.getItem(joinSecretKey(target));
+  if (!secret) {
+    secret = newSecret();
+    localStorage.setItem(joinSecretKey(target), secret);
+  }
+  return secret;
+}
+const JOIN_RETRIES_MS = [1000, 2000, 4000];
+async function joinWithSecret(path, target, name) {
+  const token = joinSecret(target);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const joined = await request('POST', path, { name, token });
+      localStorage.removeItem(joinSecretKey(target));  // the seat holds it now
+      return joined;
+    } catch (failure) {
+      // An answer other than a server error is final; a network failure is tried again.
+      if (failure instanceof HttpError && failure.status < 500) localStorage.removeItem(joinSecretKey(target));
+      if (failure instanceof HttpError || attempt >= JOIN_RETRIES_MS.length) throw failure;
+      await new Promise(resolve => setTimeout(resolve, JOIN_RETRIES_MS[attempt]));
+    }
+  }
+}
+export const joinGame = (code, name) => joinWithSecret(`/api/join/${encodeURIComponent(code)}`, `invite.${code}`, name);
 export const fetchGame = (id, token) => request('GET', `/api/games/${encodeURIComponent(id)}`, undefined, token);
 // A page of games: status 'playing' | 'finished', variant ('' for all), before (a page's "next").
 export const fetchGames = ({ status, variant = '', before = '', limit = 10 }) =>
   request('GET', `/api/games?${new URLSearchParams({ status, limit: String(limit), ...(variant ? { variant } : {}), ...(before ? { before } : {}) })}`);
 // The game link as the invitation: takes the free seat of a waiting game.
-export const joinByLink = (id, name) => request('POST', `/api/games/${encodeURIComponent(id)}/join`, { name });
+export const joinByLink = (id, name) => joinWithSecret(`/api/games/${encodeURIComponent(id)}/join`, `game.${id}`, name);
 export const pgnPath = id => `/api/games/${encodeURIComponent(id)}/pgn`;
 
 // --- seats held by this browser ---

@@ -1,7 +1,7 @@
 // The home page's live part: open games (seeks) over /ws/lobby with the counts of people
 // online and games in play. A seek's creator gets its seat token at once and keeps it for this
 // tab (to reclaim the seek after a dropped connection, and to sit down when it is taken).
-import { saveSeat } from './api.js';
+import { newSecret, saveSeat } from './api.js';
 import { h } from './dom.js';
 import { myName } from './names.js';
 
@@ -43,6 +43,8 @@ export class Lobby {
     socket.addEventListener('open', () => {
       this.pinger = setInterval(() => this.send({ t: 'ping' }), PING_EVERY_MS);
       for (const [id, token] of Object.entries(this.mine)) this.send({ t: 'reclaim', id, token });
+      // An accept whose answer the last connection lost: the same secret gets the same seat.
+      if (this.accepting) this.send({ t: 'accept', ...this.accepting, name: myName() || undefined });
     });
     socket.addEventListener('message', event => {
       try {
@@ -84,6 +86,7 @@ export class Lobby {
         break;
       case 'matched': return this.sitDown(message);
       case 'error':
+        if (message.code === 'seek_gone') this.accepting = null;
         if (message.code === 'seek_gone' && this.forget()) break;
         this.error.textContent = message.message ?? message.code;
         break;
@@ -100,9 +103,15 @@ export class Lobby {
     return Object.keys(this.mine).length !== before;
   }
 
+  accept(id) {
+    this.accepting = { id, token: newSecret() };
+    this.send({ t: 'accept', ...this.accepting, name: myName() || undefined });
+  }
+
   sitDown(message) {
     const token = message.token ?? this.mine[message.seek];
     if (!token) return;
+    this.accepting = null;
     delete this.mine[message.seek];
     writeMine(this.mine);
     saveSeat(message.game, { color: message.color, token });
@@ -121,7 +130,7 @@ export class Lobby {
       const colour = seek.color === 'random' ? 'random colour' : `${seek.name} plays ${seek.color}`;
       const action = mine
         ? h('button.button.small', { type: 'button', onclick: () => this.send({ t: 'cancel', id: seek.id }) }, 'Cancel')
-        : h('button.button.small.primary', { type: 'button', onclick: () => this.send({ t: 'accept', id: seek.id, name: myName() || undefined }) }, 'Join');
+        : h('button.button.small.primary', { type: 'button', onclick: () => this.accept(seek.id) }, 'Join');
       return h('li.seek', { dataset: { seek: seek.id } },
         h('span.seek-name', {}, seek.name),
         h('span.seek-variant', {}, variant?.title ?? seek.variant),
