@@ -71,6 +71,9 @@ class Searcher::Worker {
   int quiesce(const Position& pos, int alpha, int beta, int ply, bool in_check);
   // The score of a position the search reaches that the rules end, or nothing if play goes on.
   std::optional<int> rule_score(const Position& pos, const MoveList& moves, int ply) const;
+  // The same for a quiet search, which has only the captures: the endings that need no move list.
+  std::optional<int> capture_rule_score(const Position& pos, int ply) const;
+  int bare_king_score(const Position& pos, const MoveList& moves, int ply) const;
   bool repeated(const Position& pos) const;
   // Sort keys for the moves, and what each captures (0 for nothing).
   void order(const Position& pos, const MoveList& moves, Keys& keys, Keys& victims, const Move* hash_move,
@@ -148,29 +151,37 @@ bool Searcher::Worker::repeated(const Position& pos) const {
 }
 
 std::optional<int> Searcher::Worker::rule_score(const Position& pos, const MoveList& moves, int ply) const {
-  const Color us = pos.side_to_move();
   if (moves.size == 0) {
     if (pos.in_check() || variant_.stalemate_loses) return -kMateScore + ply;
     return 0;
   }
+  if (variant_.bare_king_loses && bare(pos, pos.side_to_move())) return bare_king_score(pos, moves, ply);
+  return capture_rule_score(pos, ply);
+}
+
+std::optional<int> Searcher::Worker::capture_rule_score(const Position& pos, int ply) const {
   if (variant_.bare_king_loses) {
-    const bool we_are_bare = bare(pos, us), they_are_bare = bare(pos, ~us);
+    const bool we_are_bare = bare(pos, pos.side_to_move()), they_are_bare = bare(pos, ~pos.side_to_move());
     if (we_are_bare && they_are_bare) return 0;
     if (they_are_bare) return kMateScore - ply;
-    if (we_are_bare) {
-      // Lost, unless a capture bares them back, which draws.
-      for (const Move& m : moves) {
-        if (!pos.is_capture(m)) continue;
-        Position next = pos;
-        next.play(m);
-        if (bare(next, ~us)) return 0;
-      }
-      return -kMateScore + ply;
-    }
   }
   if (pos.halfmove_clock() >= variant_.fifty_move_plies) return 0;
   if (!pos.has_mating_material(Color::White) && !pos.has_mating_material(Color::Black) && pos.outcome().over()) return 0;
   return std::nullopt;
+}
+
+// The side to move is bare and the opponent is not: lost, unless a capture bares them back, which
+// draws. `moves` holds at least the captures.
+int Searcher::Worker::bare_king_score(const Position& pos, const MoveList& moves, int ply) const {
+  const Color us = pos.side_to_move();
+  if (bare(pos, ~us)) return 0;
+  for (const Move& m : moves) {
+    if (!pos.is_capture(m)) continue;
+    Position next = pos;
+    next.play(m);
+    if (bare(next, ~us)) return 0;
+  }
+  return -kMateScore + ply;
 }
 
 int Searcher::Worker::victim_value(const Position& pos, const Move& m) const {
@@ -369,12 +380,21 @@ int Searcher::Worker::quiesce(const Position& pos, int alpha, int beta, int ply,
   if (pos.king(us) == rules::kNoSquare) return -kMateScore + ply;
   MoveList& moves = lists_[ply];
   moves.size = 0;
-  rules::MoveGenerator(pos).legal(moves);
-  if (auto score = rule_score(pos, moves, ply)) return *score;
   int best_score = -kInfinity, stand_pat = -kInfinity;
-  if (!in_check || ply >= kMaxPly) {
+  if (in_check && ply < kMaxPly) {
+    // Every evasion, so that a mate is seen as one.
+    rules::MoveGenerator(pos).legal(moves);
+    if (auto score = rule_score(pos, moves, ply)) return *score;
+  } else {
+    // Standing pat: only captures and promotions are tried, so a stalemate goes unseen here.
+    if (auto score = capture_rule_score(pos, ply)) return *score;
+    if (variant_.bare_king_loses && bare(pos, us)) {
+      rules::MoveGenerator(pos).captures(moves);
+      return bare_king_score(pos, moves, ply);
+    }
     stand_pat = eval_.evaluate(pos);
     if (stand_pat >= beta || ply >= kMaxPly) return stand_pat;
+    rules::MoveGenerator(pos).captures(moves);
     alpha = std::max(alpha, stand_pat);
     best_score = stand_pat;
   }
@@ -386,7 +406,7 @@ int Searcher::Worker::quiesce(const Position& pos, int alpha, int beta, int ply,
     const Move m = moves.moves[i];
     const int victim = victims[i];
     if (!in_check) {
-      // Ordered: the rest are quiet moves, or captures that lose material (order() put them below).
+      // Ordered: the rest are captures that lose material (order() put them below).
       if (keys[i] < (1 << 24)) break;
       const bool promotion = m.promotion >= 0 && variant_.kinds[pos.piece_at(m.from)->kind].pawn;
       if (!promotion && stand_pat + victim + 200 <= alpha) continue;  // cannot win enough
