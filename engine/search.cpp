@@ -240,25 +240,31 @@ int Searcher::Worker::search(const Position& pos, int depth, int alpha, int beta
   if (pos.king(us) == rules::kNoSquare) return -kMateScore + ply;  // taken (king-capture rule)
   if (ply > 0 && repeated(pos)) return 0;
 
+  // Endings that need no move list, then the table (a position stored there has moves, so a cut
+  // there saves generating them), then the moves and the endings they decide.
+  const bool bare_now = variant_.bare_king_loses && bare(pos, us);
+  if (ply > 0 && !bare_now) {
+    if (auto score = capture_rule_score(pos, ply)) return *score;
+    alpha = std::max(alpha, -kMateScore + ply);
+    beta = std::min(beta, kMateScore - ply - 1);
+    if (alpha >= beta) return alpha;
+  }
+  const TableEntry* entry = table_.probe(pos.hash());
+  if (entry && !pv_node && ply > 0 && !bare_now && entry->depth >= depth) {
+    const int score = from_table(entry->score, ply);
+    if (entry->bound == Bound::Exact || (entry->bound == Bound::Lower && score >= beta) ||
+        (entry->bound == Bound::Upper && score <= alpha))
+      return score;
+  }
+  std::optional<Move> hash_move;
+  if (ply == 0 && root_best_) hash_move = root_best_;
+  else if (entry && entry->move) hash_move = TranspositionTable::unpack(entry->move);
+
   MoveList& moves = lists_[ply];
   moves.size = 0;
   rules::MoveGenerator(pos).legal(moves);
   if (ply > 0) {
     if (auto score = rule_score(pos, moves, ply)) return *score;
-    alpha = std::max(alpha, -kMateScore + ply);
-    beta = std::min(beta, kMateScore - ply - 1);
-    if (alpha >= beta) return alpha;
-  }
-
-  const TableEntry* entry = table_.probe(pos.hash());
-  std::optional<Move> hash_move;
-  if (ply == 0 && root_best_) hash_move = root_best_;
-  else if (entry && entry->move) hash_move = TranspositionTable::unpack(entry->move);
-  if (entry && !pv_node && entry->depth >= depth) {
-    const int score = from_table(entry->score, ply);
-    if (entry->bound == Bound::Exact || (entry->bound == Bound::Lower && score >= beta) ||
-        (entry->bound == Bound::Upper && score <= alpha))
-      return score;
   }
 
   const int static_eval = in_check ? -kInfinity : eval_.evaluate(pos);
