@@ -260,23 +260,18 @@ int Searcher::Worker::search(const Position& pos, int depth, int alpha, int beta
   if (ply == 0 && root_best_) hash_move = root_best_;
   else if (entry && entry->move) hash_move = TranspositionTable::unpack(entry->move);
 
-  MoveList& moves = lists_[ply];
-  moves.size = 0;
-  rules::MoveGenerator(pos).legal(moves);
-  if (ply > 0) {
-    if (auto score = rule_score(pos, moves, ply)) return *score;
-  }
-
   const int static_eval = in_check ? -kInfinity : eval_.evaluate(pos);
   const bool quiet_position = !in_check && std::abs(beta) < kMateBound;
 
-  // The position is so good that even a big margin keeps it above beta.
-  if (!pv_node && quiet_position && depth <= 6 && static_eval - 110 * depth >= beta) return static_eval;
+  // The position is so good that even a big margin keeps it above beta. This and the null move
+  // come before the moves are generated, so a stalemate they meet goes unseen (a side that is
+  // stalemated is rarely the one far ahead, and the next iteration's search sees it).
+  if (!pv_node && quiet_position && !bare_now && depth <= 6 && static_eval - 110 * depth >= beta) return static_eval;
 
   // Null move: if passing still beats beta, a real move will. Not while a two-move turn is on
   // (passing would skip a whole turn, or half of one), nor with pawns only (zugzwang).
   const bool can_pass = !variant_.two_moves_until_capture || (!pos.has_double_move(us) && !pos.moved_this_turn());
-  if (!pv_node && null_allowed && quiet_position && depth >= 3 && static_eval >= beta && can_pass) {
+  if (!pv_node && null_allowed && quiet_position && !bare_now && depth >= 3 && static_eval >= beta && can_pass) {
     rules::Bitboard pieces = pos.pieces(us) & ~pos.pieces(us, variant_.royal_kind());
     for (int k = 0; k < int(variant_.kinds.size()); ++k)
       if (variant_.kinds[k].pawn) pieces &= ~pos.pieces(us, k);
@@ -292,6 +287,12 @@ int Searcher::Worker::search(const Position& pos, int depth, int alpha, int beta
     }
   }
 
+  MoveList& moves = lists_[ply];
+  moves.size = 0;
+  rules::MoveGenerator(pos).legal(moves);
+  if (ply > 0) {
+    if (auto score = rule_score(pos, moves, ply)) return *score;
+  }
   Keys& keys = keys_[ply];
   Keys& victims = victims_[ply];
   order(pos, moves, keys, victims, hash_move ? &*hash_move : nullptr, ply);
