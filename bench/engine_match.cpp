@@ -4,6 +4,11 @@
 //
 // Usage: engine_match --variant V --games N [--movetime MS | --clock MS [--inc MS]] [--random-plies K]
 //          [--seed S] --a "COMMAND" [--a-option "Name=Value"]... --b "COMMAND" [--b-option ...]... [--verbose]
+//          [--adjudicate-win CP,MOVES] [--adjudicate-draw CP,MOVES,AFTER]
+//   Adjudication (off unless asked, as in cutechess-cli): a game is won when both engines' own
+//   scores agree, for MOVES moves each in a row, that one side is at least CP centipawns ahead (a
+//   mate counts as more than any CP); drawn when, after move AFTER, both scores stay within CP of
+//   0 for MOVES moves each. The result line says which rules made its figures.
 //   With --clock each side has that much time for the game (plus --inc a move), measured here by
 //   the wall clock around each `go`; running out loses.
 //   COMMAND is run by /bin/sh; "random" is a built-in random mover.
@@ -16,6 +21,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <map>
@@ -59,6 +65,10 @@ class UciEngine {
     send("isready");
     wait_for("readyok", 10000);
   }
+  // The score the engine last reported (its "info ... score" lines), for the side it moved for:
+  // centipawns, or +-(100000 - plies) for a mate. Nothing if it reported none since forget_score().
+  std::optional<int> last_score() const { return last_score_; }
+  void forget_score() { last_score_.reset(); }
   ~UciEngine() {
     send("quit");
     fclose(in_);
@@ -79,6 +89,7 @@ class UciEngine {
         std::string line = buffer_.substr(0, newline);
         buffer_.erase(0, newline + 1);
         if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.rfind("info", 0) == 0) read_score(line);
         if (line.rfind(prefix, 0) == 0) return line;
         newline = buffer_.find('\n');
       }
@@ -94,7 +105,18 @@ class UciEngine {
   }
 
  private:
+  void read_score(const std::string& line) {
+    auto at = line.find(" score ");
+    if (at == std::string::npos) return;
+    char kind[8] = {};
+    int value = 0;
+    if (std::sscanf(line.c_str() + at, " score %7s %d", kind, &value) != 2) return;
+    if (std::strcmp(kind, "cp") == 0) last_score_ = value;
+    else if (std::strcmp(kind, "mate") == 0) last_score_ = value > 0 ? 100000 - value : -100000 - value;
+  }
+
   pid_t pid_;
+  std::optional<int> last_score_;
   FILE* in_;
   int out_fd_;
   std::string buffer_;
@@ -106,6 +128,41 @@ struct Player {
   std::unique_ptr<UciEngine> engine;  // none for the random mover
 };
 
+// Cutechess-style adjudication from both engines' reported scores.
+struct Adjudication {
+  int win_cp = 0, win_moves = 0;                   // win_moves 0: off
+  int draw_cp = 0, draw_moves = 0, draw_after = 0; // draw_moves 0: off
+  std::string describe() const {
+    std::string text;
+    if (win_moves)
+      text += "won at " + std::to_string(win_cp) + " cp agreed for " + std::to_string(win_moves) + " moves each";
+    if (draw_moves)
+      text += std::string(text.empty() ? "" : ", ") + "drawn within " + std::to_string(draw_cp) + " cp for " +
+              std::to_string(draw_moves) + " moves each after move " + std::to_string(draw_after);
+    return text.empty() ? "none" : text;
+  }
+};
+
+// The adjudicated result from the scores of the plies so far (White's view; nothing where the
+// mover reported none): White wins, Black wins or a draw, or nothing to adjudicate.
+std::optional<rules::Outcome::Result> adjudicate(const Adjudication& rules_, const std::vector<std::optional<int>>& white_view,
+                                                 int fullmove) {
+  auto last_all = [&](int plies, auto test) {
+    if (int(white_view.size()) < plies) return false;
+    for (auto it = white_view.end() - plies; it != white_view.end(); ++it)
+      if (!*it || !test(**it)) return false;
+    return true;
+  };
+  if (rules_.win_moves) {
+    if (last_all(2 * rules_.win_moves, [&](int s) { return s >= rules_.win_cp; })) return rules::Outcome::Result::WhiteWins;
+    if (last_all(2 * rules_.win_moves, [&](int s) { return s <= -rules_.win_cp; })) return rules::Outcome::Result::BlackWins;
+  }
+  if (rules_.draw_moves && fullmove > rules_.draw_after &&
+      last_all(2 * rules_.draw_moves, [&](int s) { return std::abs(s) <= rules_.draw_cp; }))
+    return rules::Outcome::Result::Draw;
+  return std::nullopt;
+}
+
 struct Tally {
   int wins = 0, draws = 0, losses = 0, capped = 0, forfeits_a = 0, forfeits_b = 0;
   std::map<std::string, int> reasons;
@@ -114,7 +171,8 @@ struct Tally {
 int usage() {
   std::cerr << "usage: engine_match --variant V --games N [--movetime MS | --clock MS [--inc MS]] [--random-plies K]\n"
                "                    [--seed S] [--max-plies N] --a COMMAND [--a-option Name=Value]...\n"
-               "                    --b COMMAND [--b-option Name=Value]... [--verbose]\n";
+               "                    --b COMMAND [--b-option Name=Value]... [--verbose]\n"
+               "                    [--adjudicate-win CP,MOVES] [--adjudicate-draw CP,MOVES,AFTER]\n";
   return 2;
 }
 
@@ -127,6 +185,7 @@ int main(int argc, char** argv) {
   long clock_ms = 0, increment_ms = 0;
   std::uint64_t seed = 1;
   bool verbose = false;
+  Adjudication adjudication;
   Player a, b;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
@@ -147,6 +206,16 @@ int main(int argc, char** argv) {
     else if (arg == "--a-option") a.options.push_back(value());
     else if (arg == "--b-option") b.options.push_back(value());
     else if (arg == "--verbose") verbose = true;
+    else if (arg == "--adjudicate-win") {
+      if (std::sscanf(value().c_str(), "%d,%d", &adjudication.win_cp, &adjudication.win_moves) != 2 ||
+          adjudication.win_cp <= 0 || adjudication.win_moves <= 0)
+        return usage();
+    } else if (arg == "--adjudicate-draw") {
+      if (std::sscanf(value().c_str(), "%d,%d,%d", &adjudication.draw_cp, &adjudication.draw_moves,
+                      &adjudication.draw_after) != 3 ||
+          adjudication.draw_cp < 0 || adjudication.draw_moves <= 0 || adjudication.draw_after < 0)
+        return usage();
+    }
     else return usage();
   }
   const rules::Variant* variant = rules::find_variant(variant_name);
@@ -178,12 +247,19 @@ int main(int argc, char** argv) {
       if (p->engine) p->engine->send("ucinewgame");
     std::optional<bool> a_won;  // nothing: a draw
     long time_left[2] = {clock_ms, clock_ms};  // White, Black
+    std::vector<std::optional<int>> white_view;  // each engine ply's reported score, White's view
     std::string reason;
     while (true) {
       if (const rules::Outcome o = game.outcome(); o.over()) {
         reason = std::string(rules::to_string(o.reason));
         if (o.result != rules::Outcome::Result::Draw)
           a_won = (o.result == rules::Outcome::Result::WhiteWins) == a_white;
+        break;
+      }
+      if (auto verdict = adjudicate(adjudication, white_view, game.position().fullmove_number())) {
+        reason = *verdict == rules::Outcome::Result::Draw ? "adjudicated draw" : "adjudicated win";
+        if (*verdict != rules::Outcome::Result::Draw)
+          a_won = (*verdict == rules::Outcome::Result::WhiteWins) == a_white;
         break;
       }
       if (int(played.size()) >= max_plies) {
@@ -204,6 +280,7 @@ int main(int argc, char** argv) {
           for (const std::string& m : played) position += " " + m;
         }
         mover.engine->send(position);
+        mover.engine->forget_score();
         const auto asked = std::chrono::steady_clock::now();
         long& left = time_left[white_to_move ? 0 : 1];
         if (clock_ms)
@@ -231,6 +308,9 @@ int main(int argc, char** argv) {
         break;
       }
       played.push_back(move);
+      std::optional<int> score = mover.engine ? mover.engine->last_score() : std::nullopt;
+      if (score && !white_to_move) score = -*score;
+      white_view.push_back(score);
     }
     if (!a_won) ++tally.draws;
     else if (*a_won) ++tally.wins;
@@ -255,6 +335,7 @@ int main(int argc, char** argv) {
               elo(score + margin));
   if (tally.capped) std::printf(", %d stopped at the ply cap", tally.capped);
   if (tally.forfeits_a || tally.forfeits_b) std::printf(", forfeits A %d B %d", tally.forfeits_a, tally.forfeits_b);
+  std::printf("\n  adjudication: %s", adjudication.describe().c_str());
   std::fflush(stderr);
   std::printf("\n  endings:");
   for (const auto& [reason, count] : tally.reasons) std::printf(" %s %d;", reason.c_str(), count);

@@ -63,6 +63,8 @@ Evaluator::Evaluator(const rules::Variant& variant) : v_(variant) {
   const int kinds = int(v_.kinds.size());
   const rules::Position start = rules::Position::start(v_);
   bishop_ = v_.kind_of('B');
+  for (int choice : v_.promotion_choices)
+    if (v_.kinds[choice].promotion_limit != rules::kNoPromotionLimit) has_promotion_limits_ = true;
   for (int k = 0; k < kinds; ++k) {
     values_.push_back(material(v_.kinds[k]));
     if (v_.kinds[k].pawn) pawn_kinds_ |= std::uint16_t(1u << k);
@@ -160,6 +162,11 @@ void Evaluator::add_side(const rules::Position& pos, Color us, Side& out) const 
   const Square their_king = pos.king(them);
   const Bitboard their_zone = their_king == rules::kNoSquare ? 0 : king_zone_[their_king];
   int attackers = 0, attack_units = 0;
+  // Where a pawn may only promote to a man its side has lost (Grand), a passed pawn is a promise
+  // while nothing has been lost: it can reach the last ranks and then wait there.
+  bool can_promote = !has_promotion_limits_;
+  for (int choice : v_.promotion_choices)
+    if (!can_promote && rules::popcount(pos.pieces(us, choice)) < v_.kinds[choice].promotion_limit) can_promote = true;
 
   for (int k = 0; k < kinds; ++k) {
     const rules::PieceKind& kind = v_.kinds[k];
@@ -173,6 +180,7 @@ void Evaluator::add_side(const rules::Position& pos, Color us, Side& out) const 
           int bonus = kPassedBonus[std::min(distance, 16)];
           const Square ahead = v_.geometry.offset(s, 0, t.forward[c][k]);
           if (ahead != rules::kNoSquare && (occupied & rules::bit(ahead))) bonus = bonus * 2 / 3;
+          if (!can_promote) bonus /= 3;
           out.mg += bonus / 2;
           out.eg += bonus;
         }

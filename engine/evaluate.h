@@ -42,6 +42,7 @@ class Evaluator {
   std::array<int, rules::kMaxKinds> mobility_weight_{};  // centipawns per square reached (x4)
   std::uint16_t pawn_kinds_ = 0;
   int bishop_ = -1;
+  bool has_promotion_limits_ = false;  // promotion only to men the side has lost (Grand)
   int start_phase_ = 1;
 };
 

@@ -71,6 +71,9 @@ class Searcher::Worker {
   int quiesce(const Position& pos, int alpha, int beta, int ply, bool in_check);
   // The score of a position the search reaches that the rules end, or nothing if play goes on.
   std::optional<int> rule_score(const Position& pos, const MoveList& moves, int ply) const;
+  // The same for a quiet search, which has only the captures: the endings that need no move list.
+  std::optional<int> capture_rule_score(const Position& pos, int ply) const;
+  int bare_king_score(const Position& pos, const MoveList& moves, int ply) const;
   bool repeated(const Position& pos) const;
   // Sort keys for the moves, and what each captures (0 for nothing).
   void order(const Position& pos, const MoveList& moves, Keys& keys, Keys& victims, const Move* hash_move,
@@ -148,29 +151,37 @@ bool Searcher::Worker::repeated(const Position& pos) const {
 }
 
 std::optional<int> Searcher::Worker::rule_score(const Position& pos, const MoveList& moves, int ply) const {
-  const Color us = pos.side_to_move();
   if (moves.size == 0) {
     if (pos.in_check() || variant_.stalemate_loses) return -kMateScore + ply;
     return 0;
   }
+  if (variant_.bare_king_loses && bare(pos, pos.side_to_move())) return bare_king_score(pos, moves, ply);
+  return capture_rule_score(pos, ply);
+}
+
+std::optional<int> Searcher::Worker::capture_rule_score(const Position& pos, int ply) const {
   if (variant_.bare_king_loses) {
-    const bool we_are_bare = bare(pos, us), they_are_bare = bare(pos, ~us);
+    const bool we_are_bare = bare(pos, pos.side_to_move()), they_are_bare = bare(pos, ~pos.side_to_move());
     if (we_are_bare && they_are_bare) return 0;
     if (they_are_bare) return kMateScore - ply;
-    if (we_are_bare) {
-      // Lost, unless a capture bares them back, which draws.
-      for (const Move& m : moves) {
-        if (!pos.is_capture(m)) continue;
-        Position next = pos;
-        next.play(m);
-        if (bare(next, ~us)) return 0;
-      }
-      return -kMateScore + ply;
-    }
   }
   if (pos.halfmove_clock() >= variant_.fifty_move_plies) return 0;
   if (!pos.has_mating_material(Color::White) && !pos.has_mating_material(Color::Black) && pos.outcome().over()) return 0;
   return std::nullopt;
+}
+
+// The side to move is bare and the opponent is not: lost, unless a capture bares them back, which
+// draws. `moves` holds at least the captures.
+int Searcher::Worker::bare_king_score(const Position& pos, const MoveList& moves, int ply) const {
+  const Color us = pos.side_to_move();
+  if (bare(pos, ~us)) return 0;
+  for (const Move& m : moves) {
+    if (!pos.is_capture(m)) continue;
+    Position next = pos;
+    next.play(m);
+    if (bare(next, ~us)) return 0;
+  }
+  return -kMateScore + ply;
 }
 
 int Searcher::Worker::victim_value(const Position& pos, const Move& m) const {
@@ -229,37 +240,38 @@ int Searcher::Worker::search(const Position& pos, int depth, int alpha, int beta
   if (pos.king(us) == rules::kNoSquare) return -kMateScore + ply;  // taken (king-capture rule)
   if (ply > 0 && repeated(pos)) return 0;
 
-  MoveList& moves = lists_[ply];
-  moves.size = 0;
-  rules::MoveGenerator(pos).legal(moves);
-  if (ply > 0) {
-    if (auto score = rule_score(pos, moves, ply)) return *score;
+  // Endings that need no move list, then the table (a position stored there has moves, so a cut
+  // there saves generating them), then the moves and the endings they decide.
+  const bool bare_now = variant_.bare_king_loses && bare(pos, us);
+  if (ply > 0 && !bare_now) {
+    if (auto score = capture_rule_score(pos, ply)) return *score;
     alpha = std::max(alpha, -kMateScore + ply);
     beta = std::min(beta, kMateScore - ply - 1);
     if (alpha >= beta) return alpha;
   }
-
   const TableEntry* entry = table_.probe(pos.hash());
-  std::optional<Move> hash_move;
-  if (ply == 0 && root_best_) hash_move = root_best_;
-  else if (entry && entry->move) hash_move = TranspositionTable::unpack(entry->move);
-  if (entry && !pv_node && entry->depth >= depth) {
+  if (entry && !pv_node && ply > 0 && !bare_now && entry->depth >= depth) {
     const int score = from_table(entry->score, ply);
     if (entry->bound == Bound::Exact || (entry->bound == Bound::Lower && score >= beta) ||
         (entry->bound == Bound::Upper && score <= alpha))
       return score;
   }
+  std::optional<Move> hash_move;
+  if (ply == 0 && root_best_) hash_move = root_best_;
+  else if (entry && entry->move) hash_move = TranspositionTable::unpack(entry->move);
 
   const int static_eval = in_check ? -kInfinity : eval_.evaluate(pos);
   const bool quiet_position = !in_check && std::abs(beta) < kMateBound;
 
-  // The position is so good that even a big margin keeps it above beta.
-  if (!pv_node && quiet_position && depth <= 6 && static_eval - 110 * depth >= beta) return static_eval;
+  // The position is so good that even a big margin keeps it above beta. This and the null move
+  // come before the moves are generated, so a stalemate they meet goes unseen (a side that is
+  // stalemated is rarely the one far ahead, and the next iteration's search sees it).
+  if (!pv_node && quiet_position && !bare_now && depth <= 6 && static_eval - 110 * depth >= beta) return static_eval;
 
   // Null move: if passing still beats beta, a real move will. Not while a two-move turn is on
   // (passing would skip a whole turn, or half of one), nor with pawns only (zugzwang).
   const bool can_pass = !variant_.two_moves_until_capture || (!pos.has_double_move(us) && !pos.moved_this_turn());
-  if (!pv_node && null_allowed && quiet_position && depth >= 3 && static_eval >= beta && can_pass) {
+  if (!pv_node && null_allowed && quiet_position && !bare_now && depth >= 3 && static_eval >= beta && can_pass) {
     rules::Bitboard pieces = pos.pieces(us) & ~pos.pieces(us, variant_.royal_kind());
     for (int k = 0; k < int(variant_.kinds.size()); ++k)
       if (variant_.kinds[k].pawn) pieces &= ~pos.pieces(us, k);
@@ -275,6 +287,12 @@ int Searcher::Worker::search(const Position& pos, int depth, int alpha, int beta
     }
   }
 
+  MoveList& moves = lists_[ply];
+  moves.size = 0;
+  rules::MoveGenerator(pos).legal(moves);
+  if (ply > 0) {
+    if (auto score = rule_score(pos, moves, ply)) return *score;
+  }
   Keys& keys = keys_[ply];
   Keys& victims = victims_[ply];
   order(pos, moves, keys, victims, hash_move ? &*hash_move : nullptr, ply);
@@ -369,12 +387,21 @@ int Searcher::Worker::quiesce(const Position& pos, int alpha, int beta, int ply,
   if (pos.king(us) == rules::kNoSquare) return -kMateScore + ply;
   MoveList& moves = lists_[ply];
   moves.size = 0;
-  rules::MoveGenerator(pos).legal(moves);
-  if (auto score = rule_score(pos, moves, ply)) return *score;
   int best_score = -kInfinity, stand_pat = -kInfinity;
-  if (!in_check || ply >= kMaxPly) {
+  if (in_check && ply < kMaxPly) {
+    // Every evasion, so that a mate is seen as one.
+    rules::MoveGenerator(pos).legal(moves);
+    if (auto score = rule_score(pos, moves, ply)) return *score;
+  } else {
+    // Standing pat: only captures and promotions are tried, so a stalemate goes unseen here.
+    if (auto score = capture_rule_score(pos, ply)) return *score;
+    if (variant_.bare_king_loses && bare(pos, us)) {
+      rules::MoveGenerator(pos).captures(moves);
+      return bare_king_score(pos, moves, ply);
+    }
     stand_pat = eval_.evaluate(pos);
     if (stand_pat >= beta || ply >= kMaxPly) return stand_pat;
+    rules::MoveGenerator(pos).captures(moves);
     alpha = std::max(alpha, stand_pat);
     best_score = stand_pat;
   }
@@ -386,7 +413,7 @@ int Searcher::Worker::quiesce(const Position& pos, int alpha, int beta, int ply,
     const Move m = moves.moves[i];
     const int victim = victims[i];
     if (!in_check) {
-      // Ordered: the rest are quiet moves, or captures that lose material (order() put them below).
+      // Ordered: the rest are captures that lose material (order() put them below).
       if (keys[i] < (1 << 24)) break;
       const bool promotion = m.promotion >= 0 && variant_.kinds[pos.piece_at(m.from)->kind].pawn;
       if (!promotion && stand_pat + victim + 200 <= alpha) continue;  // cannot win enough

@@ -43,6 +43,22 @@ void MoveGenerator::legal(MoveList& out) {
   if (v_.legality == Legality::KingCapture && !any_keeps_king_safe(out.begin() + first, out.end())) out.size = first;
 }
 
+void MoveGenerator::captures(MoveList& out) {
+  const int first = out.size;
+  captures_only_ = true;
+  for (Bitboard men = own_ & ~pos_.moved_this_turn_; men;) {
+    Square from = pop_lsb(men);
+    piece_moves(from, pos_.piece_at(from)->kind, out);
+  }
+  captures_only_ = false;
+  if (v_.legality == Legality::KingCapture && !any_keeps_king_safe(out.begin() + first, out.end())) {
+    // Whether the game goes on depends on every move, quiet ones too.
+    MoveList all;
+    legal(all);
+    if (all.size == 0) out.size = first;
+  }
+}
+
 // Under the king-capture rule every move is playable while one of them keeps the king safe; when
 // none does (mate or stalemate) or the king is already taken, the game is over: no move at all.
 // Taking the enemy king wins, so it counts as safe whatever it leaves attacked.
@@ -54,24 +70,33 @@ bool MoveGenerator::any_keeps_king_safe(const Move* begin, const Move* end) cons
 
 void MoveGenerator::piece_moves(Square from, int kind, MoveList& out) {
   const int c = index(us_);
-  Bitboard quiet = t_.quiet_leaps[c][kind][from] & ~occupied_;
+  const PieceKind& piece = v_.kinds[kind];
+  // Only a pawn's quiet moves into its promotion zone matter when generating captures.
+  const Bitboard quiet_wanted = !captures_only_ ? ~Bitboard{0}
+                                : piece.pawn    ? t_.promotion_zone[c][kind] | t_.optional_promotion_zone[c][kind]
+                                                : Bitboard{0};
+  Bitboard quiet = 0;
+  if (quiet_wanted) {
+    quiet = t_.quiet_leaps[c][kind][from] & ~occupied_;
+    for (unsigned dirs = t_.quiet_slides[c][kind]; dirs; dirs &= dirs - 1)
+      quiet |= g_.slide_targets(std::countr_zero(dirs), from, occupied_) & ~occupied_;
+  }
   Bitboard captures = t_.capture_leaps[c][kind][from] & enemy_;
-  for (unsigned dirs = t_.quiet_slides[c][kind]; dirs; dirs &= dirs - 1)
-    quiet |= g_.slide_targets(std::countr_zero(dirs), from, occupied_) & ~occupied_;
   for (unsigned dirs = t_.capture_slides[c][kind]; dirs; dirs &= dirs - 1)
     captures |= g_.slide_targets(std::countr_zero(dirs), from, occupied_) & enemy_;
 
-  for (Bitboard targets = quiet | captures; targets;) add(from, pop_lsb(targets), kind, Move::Kind::Normal, out);
-  const PieceKind& piece = v_.kinds[kind];
+  for (Bitboard targets = (quiet & quiet_wanted) | captures; targets;)
+    add(from, pop_lsb(targets), kind, Move::Kind::Normal, out);
   if (piece.double_step && (t_.double_step_from[c][kind] & bit(from)) &&
       (!piece.double_step_needs_unmoved || (pos_.unmoved_ & bit(from)))) {
     const int forward = t_.forward[c][kind];
     Square passed = g_.offset(from, 0, forward), to = g_.offset(from, 0, 2 * forward);
-    if (passed != kNoSquare && to != kNoSquare && !(occupied_ & (bit(passed) | bit(to))) && !(quiet & bit(to)))
+    if (passed != kNoSquare && to != kNoSquare && !(occupied_ & (bit(passed) | bit(to))) &&
+        !(quiet & bit(to)) && (quiet_wanted & bit(to)))
       add(from, to, kind, Move::Kind::DoubleStep, out);
   }
   // A man with facings may also turn where it stands, as a move of its own; that changes its facing.
-  for (unsigned others = t_.other_facings[kind]; others; others &= others - 1)
+  for (unsigned others = captures_only_ ? 0 : t_.other_facings[kind]; others; others &= others - 1)
     if (keeps_king_safe(from, from, Move::Kind::Normal))
       out.add({std::int16_t(from), std::int16_t(from), std::int8_t(std::countr_zero(others)), Move::Kind::Normal});
 
@@ -107,8 +132,11 @@ void MoveGenerator::add(Square from, Square to, int kind, Move::Kind how, MoveLi
   for (unsigned others = t_.other_facings[kind]; others; others &= others - 1)
     choices[n++] = std::countr_zero(others);
   if (must && n == 0) return;  // every kind at its limit: the pawn may not go there
+  // Generating captures, a quiet move is here only to promote: its promotions alone.
+  const bool capture = how == Move::Kind::EnPassant || (enemy_ & bit(to));
+  if (captures_only_ && !capture && n == 0) return;
   if (!keeps_king_safe(from, to, how)) return;
-  if (!must) out.add({std::int16_t(from), std::int16_t(to), -1, how});
+  if (!must && (capture || !captures_only_)) out.add({std::int16_t(from), std::int16_t(to), -1, how});
   for (int i = 0; i < n; ++i) out.add({std::int16_t(from), std::int16_t(to), std::int8_t(choices[i]), how});
 }
 

@@ -19,6 +19,9 @@ class MoveGenerator {
  public:
   explicit MoveGenerator(const Position& position);
   void legal(MoveList& out);
+  // The legal moves that capture, or that promote a pawn (a quiet search's moves): the same moves
+  // legal() gives, filtered, without generating the quiet ones.
+  void captures(MoveList& out);
 
  private:
   void piece_moves(Square from, int kind, MoveList& out);
@@ -38,6 +41,7 @@ class MoveGenerator {
   Square king_;
   Bitboard checkers_ = 0;
   bool fast_;  // pins and king-square tests decide legality without playing the move
+  bool captures_only_ = false;
   Bitboard pinned_ = 0;
   std::array<Bitboard, kMaxSquares> pin_line_;
 };
