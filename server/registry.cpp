@@ -189,10 +189,6 @@ void Registry::close_all() {
   for (auto& [id, room] : rooms_) room->close_watchers();
 }
 
-}  // namespace arbiter
-
-namespace arbiter {
-
 std::size_t Registry::evict_idle() {
   std::size_t evicted = 0;
   {
