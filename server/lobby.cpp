@@ -204,20 +204,40 @@ void Lobby::cancel(std::uint64_t member, const std::string& id) {
   broadcast(protocol::dump(json{{"t", "seek_removed"}, {"id", id}, {"why", "cancelled"}}));
 }
 
+std::string Lobby::matched_message(const Match& match, const std::string& seek, const std::string& taker_secret) {
+  if (taker_secret.empty())
+    return protocol::dump(json{{"t", "matched"}, {"game", match.game}, {"color", match.color}, {"seek", seek}});
+  return protocol::dump(json{{"t", "matched"}, {"game", match.game}, {"color", match.taker_color}, {"token", taker_secret}});
+}
+
 void Lobby::accept(std::uint64_t member, const protocol::AcceptSeekCommand& accept) {
-  auto taken = board_->take(accept.id);
-  if (!taken && accept.token) {
-    // Taken by this very secret: the taker's "matched" was lost with its connection.
-    const std::string hash = security::sha256_hex(*accept.token);
-    std::optional<Match> match;
-    {
-      std::lock_guard lock(mutex_);
+  const std::string token = accept.token.value_or(security::random_token());
+  const std::string hash = security::sha256_hex(token);
+  std::optional<OpenSeek> taken;
+  std::optional<std::string> answer;
+  std::vector<storage::SeatRecord> seats;
+  {
+    // Taking the seek and recording who took it are one step: a repeat of this accept (the
+    // taker's "matched" lost with its connection) finds either the seek or the taker.
+    std::lock_guard lock(mutex_);
+    taken = board_->take(accept.id);
+    if (!taken && accept.token) {
       auto it = matched_.find(accept.id);
-      if (it != matched_.end() && security::same_secret(it->second.taker_hash, hash)) match = it->second;
+      if (it != matched_.end() && security::same_secret(it->second.taker_hash, hash)) {
+        if (it->second.game.empty()) {  // the game is still being stored: this waits for it too
+          it->second.waiting.emplace_back(member, token);
+          return;
+        }
+        answer = matched_message(it->second, accept.id, token);
+      }
+    } else if (taken && taken->owner != member) {
+      const std::string creator = creator_color(taken->seek.game.color);
+      const std::string joiner = creator == "white" ? "black" : "white";
+      matched_[accept.id] = {"", creator, taken->creator_hash, LobbyClock::now(), joiner, hash, {}};
+      seats = {{creator, taken->creator_hash, taken->seek.game.name}, {joiner, hash, accept.name}};
     }
-    if (match)
-      return send_to(member, protocol::dump(json{{"t", "matched"}, {"game", match->game}, {"color", match->taker_color}, {"token", *accept.token}}));
   }
+  if (answer) return send_to(member, std::move(*answer));
   if (!taken) return send_to(member, error("seek_gone", "that game has been taken or withdrawn"));
   if (taken->owner == member) {
     board_->add(std::move(*taken));
@@ -225,25 +245,30 @@ void Lobby::accept(std::uint64_t member, const protocol::AcceptSeekCommand& acce
   }
   broadcast(protocol::dump(json{{"t", "seek_removed"}, {"id", accept.id}, {"why", "taken"}}));
 
-  const std::string creator = creator_color(taken->seek.game.color);
-  const std::string joiner = creator == "white" ? "black" : "white";
-  std::string token = accept.token.value_or(security::random_token());
-  std::vector<storage::SeatRecord> seats{{creator, taken->creator_hash, taken->seek.game.name},
-                                         {joiner, security::sha256_hex(token), accept.name}};
   const protocol::CreateGameRequest game = taken->seek.game;  // the seek itself moves into the callback
   registry_.create_paired(
       game, std::move(seats),
-      [this, member, seek = std::move(*taken), creator, joiner, token](std::optional<std::string> game) mutable {
+      [this, member, seek = std::move(*taken), token](std::optional<std::string> game) mutable {
+        const std::string id = seek.seek.id;
+        Match match;
+        {
+          std::lock_guard lock(mutex_);
+          auto it = matched_.find(id);
+          match = std::move(it->second);
+          if (game) it->second = {*game, match.color, match.creator_hash, LobbyClock::now(), match.taker_color, match.taker_hash, {}};
+          else matched_.erase(it);
+        }
         if (!game) {
           send_to(member, error("storage", "the game could not be stored; try again"));
+          for (const auto& [waiter, secret] : match.waiting) send_to(waiter, error("storage", "the game could not be stored; try again"));
           json again = protocol::seek_json(seek.seek);
           board_->add(std::move(seek));
           return broadcast(protocol::dump(json{{"t", "seek_added"}, {"seek", again}}));
         }
-        send_to(member, protocol::dump(json{{"t", "matched"}, {"game", *game}, {"color", joiner}, {"token", token}}));
-        send_to(seek.owner, protocol::dump(json{{"t", "matched"}, {"game", *game}, {"color", creator}, {"seek", seek.seek.id}}));
-        std::lock_guard lock(mutex_);
-        matched_[seek.seek.id] = {*game, creator, seek.creator_hash, LobbyClock::now(), joiner, security::sha256_hex(token)};
+        match.game = *game;
+        send_to(member, matched_message(match, id, token));
+        send_to(seek.owner, matched_message(match, id, ""));
+        for (const auto& [waiter, secret] : match.waiting) send_to(waiter, matched_message(match, id, secret));
       });
 }
 
@@ -251,14 +276,20 @@ void Lobby::reclaim(std::uint64_t member, const protocol::ReclaimSeekCommand& re
   const std::string hash = security::sha256_hex(reclaim.token);
   if (board_->reclaim(reclaim.id, hash, member))
     return send_to(member, protocol::dump(json{{"t", "reclaimed"}, {"id", reclaim.id}}));
-  std::optional<Match> match;
+  std::optional<std::string> answer;
   {
     std::lock_guard lock(mutex_);
     auto it = matched_.find(reclaim.id);
-    if (it != matched_.end() && security::same_secret(it->second.creator_hash, hash)) match = it->second;
+    if (it != matched_.end() && security::same_secret(it->second.creator_hash, hash)) {
+      if (it->second.game.empty()) {
+        it->second.waiting.emplace_back(member, "");
+        return;
+      }
+      answer = matched_message(it->second, reclaim.id, "");
+    }
   }
-  if (!match) return send_to(member, error("seek_gone", "that game has been withdrawn"));
-  send_to(member, protocol::dump(json{{"t", "matched"}, {"game", match->game}, {"color", match->color}, {"seek", reclaim.id}}));
+  if (!answer) return send_to(member, error("seek_gone", "that game has been withdrawn"));
+  send_to(member, std::move(*answer));
 }
 
 void Lobby::sweep() {
@@ -268,7 +299,9 @@ void Lobby::sweep() {
   std::string counts = counts_message();
   {
     std::lock_guard lock(mutex_);
-    std::erase_if(matched_, [&](const auto& entry) { return now - entry.second.at > kMatchRemembered; });
+    std::erase_if(matched_, [&](const auto& entry) {  // a game still being stored is kept
+      return !entry.second.game.empty() && now - entry.second.at > kMatchRemembered;
+    });
     if (counts == last_counts_) return;
     last_counts_ = counts;
   }

@@ -84,11 +84,16 @@ class Lobby {
  private:
   // A seek taken while its creator was away: told when they reclaim it.
   // Also the taker's seat, for a taker repeating its accept with its own secret.
+  // While its game is being stored, `game` is empty and repeats wait in `waiting`.
   struct Match {
     std::string game, color, creator_hash;
     LobbyClock::time_point at;
     std::string taker_color, taker_hash;
+    std::vector<std::pair<std::uint64_t, std::string>> waiting;  // member, and a taker's secret ("": the creator)
   };
+  // The "matched" a repeat gets: a taker's (with its secret), or the creator's ("").
+  static std::string matched_message(const Match& match, const std::string& seek, const std::string& taker_secret);
+
   void broadcast(const std::string& text);
   void sweep();
   std::string counts_message();

@@ -76,6 +76,18 @@ test('an accept whose "matched" was lost is sent again with its secret and gets 
   assert.equal(black.state.you, first.color);
 });
 
+test('an accept repeated at once, while its game is still being stored, waits for it and gets the same seat', async () => {
+  const alice = await lobby();
+  const mine = await seek(alice, { name: 'Alice' });
+  const secret = 'Bobs-hasty-secret_0123456789';
+  const [bob, again] = [await lobby(), await lobby()];
+  bob.send({ t: 'accept', id: mine.seek.id, name: 'Bob', token: secret });
+  again.send({ t: 'accept', id: mine.seek.id, name: 'Bob', token: secret });
+  const [first, second] = [await bob.event('matched'), await again.event('matched')];
+  assert.deepEqual(second, first);
+  assert.equal((await server.connect(first.game, secret)).state.you, first.color);
+});
+
 test('20 simultaneous accepts of one seek: exactly one wins, the others hear it is gone', async () => {
   const creator = await lobby();
   const takers = await Promise.all(Array.from({ length: 20 }, () => lobby()));
