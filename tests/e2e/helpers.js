@@ -179,6 +179,17 @@ export async function replayPgn(server, pgn, variant, boardOf = fen => fen) {
   return { fen, clients };
 }
 
+// {name{labels}: value} from Prometheus text.
+export function metricSamples(text) {
+  const out = {};
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const at = line.lastIndexOf(' ');
+    out[line.slice(0, at)] = Number(line.slice(at + 1));
+  }
+  return out;
+}
+
 export function pgnTags(pgn) {
   const tags = {};
   for (const [, name, value] of pgn.matchAll(/^\[(\w+) "((?:[^"\\]|\\.)*)"\]$/gm)) tags[name] = value;

@@ -6,22 +6,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Server, play } from './helpers.js';
+import { Server, metricSamples, play } from './helpers.js';
 
 const INITIAL_MS = 60000;
 // The alive mark is written every second: a crash loses at most that much of the charge.
 const HEARTBEAT_MS = 1000;
-
-// {name{labels}: value} from Prometheus text.
-function samples(text) {
-  const out = {};
-  for (const line of text.split('\n')) {
-    if (!line || line.startsWith('#')) continue;
-    const at = line.lastIndexOf(' ');
-    out[line.slice(0, at)] = Number(line.slice(at + 1));
-  }
-  return out;
-}
 
 const secret = () => randomBytes(16).toString('base64url');  // 22 characters, 128 bits
 
@@ -125,7 +114,7 @@ test('a restart resumes only games in play; invitations not loaded expire in the
     // Nothing asks for the waiting games: the store's sweep ends them.
     let values;
     for (let attempt = 0; attempt < 100; attempt++) {
-      values = samples((await server.api('GET', '/metrics')).text);
+      values = metricSamples((await server.api('GET', '/metrics')).text);
       if (values['arbiter_games{status="finished"}'] === 3) break;
       await sleep(100);
     }

@@ -2,18 +2,7 @@
 // itself (a loopback peer no proxy forwarded) or on its own --metrics port.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Server, play } from './helpers.js';
-
-// {name{labels}: value} from Prometheus text.
-function samples(text) {
-  const out = {};
-  for (const line of text.split('\n')) {
-    if (!line || line.startsWith('#')) continue;
-    const at = line.lastIndexOf(' ');
-    out[line.slice(0, at)] = Number(line.slice(at + 1));
-  }
-  return out;
-}
+import { Server, metricSamples, play } from './helpers.js';
 
 test('/metrics counts connections, games by status, moves, refusals, and times moves and commits', async () => {
   const server = await Server.start(['--address-limits', 'on', '--creates-per-minute', '1']);
@@ -29,7 +18,7 @@ test('/metrics counts connections, games by status, moves, refusals, and times m
       'arbiter_refusals_total', 'arbiter_move_seconds', 'arbiter_commit_seconds', 'arbiter_commit_batch_writes',
       'arbiter_websocket_messages_total', 'arbiter_websocket_pings_total', 'arbiter_connection_cap'])
       assert.match(response.text, new RegExp(`^# TYPE ${family} `, 'm'), family);
-    const values = samples(response.text);
+    const values = metricSamples(response.text);
     assert.equal(values['arbiter_moves_total'], 3);
     assert.equal(values['arbiter_move_seconds_count'], 3);
     assert.ok(values['arbiter_move_seconds_sum'] > 0);

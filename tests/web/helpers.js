@@ -150,3 +150,15 @@ export async function readInvite(page) {
   await page.locator('.invite input').waitFor();
   return page.locator('.invite input').inputValue();
 }
+
+// A chess game created from the home page with White for its creator: the creator's page and
+// the invitation link. `options`: openPage's, for the creator's page.
+export async function createAsWhite(browser, server, { clock = 'untimed', options = {} } = {}) {
+  const white = await openPage(browser, `${server.url}/`, options);
+  await white.click('.variant-card[data-variant="chess"]');
+  await white.click('.segmented label:has(input[value="white"])');
+  await white.selectOption('select[name="clock"]', clock);
+  await white.click('button[data-action="create"]');
+  await white.waitForURL(/\/game\//);
+  return { white, invite: await readInvite(white) };
+}

@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  assertNoErrors, clickSquare, launchBrowser, makeMove, openPage, readInvite, screenshot, squarePoint, startServer,
+  assertNoErrors, clickSquare, createAsWhite, launchBrowser, makeMove, openPage, screenshot, squarePoint, startServer,
   waitForDest, waitForMoves, waitForStatus,
 } from './helpers.js';
 
@@ -23,13 +23,7 @@ async function localGame(variant = 'chess', options = {}) {
 }
 
 async function twoPlayers({ clock = 'untimed', white: whiteOptions = {}, beforeJoin = null } = {}) {
-  const white = await openPage(browser, `${server.url}/`, whiteOptions);
-  await white.click('.variant-card[data-variant="chess"]');
-  await white.click('.segmented label:has(input[value="white"])');
-  await white.selectOption('select[name="clock"]', clock);
-  await white.click('button[data-action="create"]');
-  await white.waitForURL(/\/game\//);
-  const invite = await readInvite(white);
+  const { white, invite } = await createAsWhite(browser, server, { clock, options: whiteOptions });
   await beforeJoin?.(white);
   const black = await openPage(browser, invite);
   await black.waitForURL(/\/game\//);

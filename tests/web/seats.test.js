@@ -2,20 +2,14 @@
 // and the game goes on when the server is back.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoErrors, readInvite, launchBrowser, makeMove, openPage, startServer, waitForMoves, waitForStatus } from './helpers.js';
+import { assertNoErrors, createAsWhite, launchBrowser, makeMove, openPage, startServer, waitForMoves, waitForStatus } from './helpers.js';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.stop(); });
 
 async function startChessGame({ clock = '300+3' } = {}) {
-  const white = await openPage(browser, `${server.url}/`);
-  await white.click('.variant-card[data-variant="chess"]');
-  await white.click('.segmented label:has(input[value="white"])');
-  await white.selectOption('select[name="clock"]', clock);
-  await white.click('button[data-action="create"]');
-  await white.waitForURL(/\/game\//);
-  const invite = await readInvite(white);
+  const { white, invite } = await createAsWhite(browser, server, { clock });
   const black = await openPage(browser, invite);
   await black.waitForURL(/\/game\//);
   return { white, black, invite };
@@ -54,12 +48,7 @@ test('a reload in the middle of a game keeps the seat, and a used invitation giv
 });
 
 test('a join whose answer is lost is sent again with the same secret and gets the seat', async () => {
-  const white = await openPage(browser, `${server.url}/`);
-  await white.click('.variant-card[data-variant="chess"]');
-  await white.click('.segmented label:has(input[value="white"])');
-  await white.click('button[data-action="create"]');
-  await white.waitForURL(/\/game\//);
-  const invite = await readInvite(white);
+  const { white, invite } = await createAsWhite(browser, server);
 
   const context = await browser.newContext();
   const secrets = [];
@@ -105,11 +94,7 @@ test('the connection-lost state shows while the server is down, and play resumes
 });
 
 test('the board stays put when the opponent comes: the invitation lies over it', async () => {
-  const white = await openPage(browser, `${server.url}/`);
-  await white.click('.variant-card[data-variant="chess"]');
-  await white.click('button[data-action="create"]');
-  await white.waitForURL(/\/game\//);
-  const invite = await readInvite(white);
+  const { white, invite } = await createAsWhite(browser, server);
   const board = () => white.locator('.board-host').boundingBox();
   const waiting = await board();
   const black = await openPage(browser, invite);
