@@ -5,7 +5,7 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
-PACKAGES=(build-essential cmake libboost-dev libboost-system-dev nlohmann-json3-dev libsqlite3-dev doctest-dev libssl-dev prometheus-cpp-dev ${EXTRA_PACKAGES:-})
+PACKAGES=(build-essential cmake libboost-dev libboost-system-dev nlohmann-json3-dev libsqlite3-dev doctest-dev libssl-dev prometheus-cpp-dev ccache ${EXTRA_PACKAGES:-})
 
 missing=()
 for package in "${PACKAGES[@]}"; do
@@ -20,6 +20,10 @@ if ((${#missing[@]})); then
 fi
 
 LAUNCHER=()
-command -v ccache >/dev/null && LAUNCHER=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+if command -v ccache >/dev/null; then
+  LAUNCHER=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  # Paths below the checkout are hashed as relative ones: every clone (CI's too) shares the cache.
+  export CCACHE_BASEDIR="$ROOT"
+fi
 cmake -S "$ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release "${LAUNCHER[@]}" >/dev/null
 cmake --build "$BUILD_DIR" -j"$(nproc)"

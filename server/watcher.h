@@ -11,6 +11,8 @@ class Watcher {
   virtual ~Watcher() = default;
   // Thread-safe, never blocks.
   virtual void send(std::shared_ptr<const std::string> text) = 0;
+  // The client's address key (client_address.h): what its actions count against.
+  virtual const std::string& client() const = 0;
   // Closes with 1001 (going away): the server is shutting down.
   virtual void close_going_away() = 0;
 };

@@ -96,9 +96,11 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
       if (self->closing_) return;
       if (self->queue_.size() >= self->services_.limits.max_queued_messages) return self->drop();
       self->queue_.push_back(text);
-      if (self->queue_.size() == 1) self->write_next();
+      if (!self->writing_) self->write_next();
     });
   }
+
+  const std::string& client() const override { return admission_.client; }
 
   void close_going_away() override {
     boost::asio::post(ws_.get_executor(), [self = shared_from_this()] {
@@ -168,12 +170,16 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
 
   void reply(std::string text) { send(std::make_shared<const std::string>(std::move(text))); }
 
+  // The front of the queue is the message being written until this write's completion runs:
+  // only the completion pops it, whatever happened to the connection meanwhile.
   void write_next() {
+    writing_ = true;
     ws_.text(true);
     ws_.async_write(boost::asio::buffer(*queue_.front()),
                     [self = shared_from_this()](beast::error_code ec, std::size_t) {
-                      if (ec) return self->drop();
+                      self->writing_ = false;
                       self->queue_.pop_front();
+                      if (ec) return self->drop();
                       if (!self->queue_.empty() && !self->closing_) self->write_next();
                     });
   }
@@ -187,7 +193,8 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
   // A client too slow to keep up, or a broken socket: cut it off without waiting on it.
   void drop() {
     closing_ = true;
-    queue_.clear();
+    // What waits goes; the message in flight stays until its write completes (with an error).
+    queue_.erase(writing_ ? std::next(queue_.begin()) : queue_.begin(), queue_.end());
     beast::error_code ignored;
     beast::get_lowest_layer(ws_).socket().close(ignored);
     on_closed();
@@ -212,6 +219,7 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
   std::chrono::steady_clock::time_point last_message_{};
   std::deque<std::shared_ptr<const std::string>> queue_;
   bool closing_ = false;
+  bool writing_ = false;  // an async_write of queue_.front() is in flight
   bool attached_ = false;
 };
 
