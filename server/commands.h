@@ -1,6 +1,7 @@
 #pragma once
 // The subcommands of the `arbiter` executable. Each takes the arguments after its name and
-// returns the process exit code (2 for bad input, with one line on stderr).
+// returns the process exit code (2 for bad input, with one line on stderr); each has a usage
+// text, which `arbiter <command> --help` prints.
 #include <string>
 #include <vector>
 
@@ -8,10 +9,12 @@ namespace arbiter {
 
 using Args = std::vector<std::string>;
 
-int serve_command(const Args& args);     // arbiter serve [--port 8080] [--bind 127.0.0.1] [--db arbiter.db]
+int serve_command(const Args& args);     // arbiter serve [--port 8080] [--bind 127.0.0.1] [--db arbiter.db] ...
 int variants_command(const Args& args);  // arbiter variants
 int perft_command(const Args& args);     // arbiter perft --variant V [--fen F] [--moves M ...] --depth N [--divide]
 int moves_command(const Args& args);     // arbiter moves --variant V [--fen F] [--moves M ...]
 int uci_command(const Args& args);       // arbiter uci (the engine over UCI on stdin/stdout)
+
+std::string serve_usage();  // every option, from serve's own table
 
 }  // namespace arbiter

@@ -1,45 +1,79 @@
+#include <algorithm>
 #include <iostream>
 #include <map>
 #include <string>
+#include <string_view>
 
 #include "server/commands.h"
 
 namespace {
 
+struct Command {
+  int (*run)(const arbiter::Args&);
+  std::string (*usage)();
+};
+
+std::string variants_usage() { return "usage: arbiter variants\nThe variants, one a line: its name, a tab, its title.\n"; }
+
+std::string perft_usage() {
+  return "usage: arbiter perft --variant V [--fen F] [--moves M ...] --depth N [--divide]\n"
+         "Counts the leaf positions N plies deep (1-12) from the variant's start, or F, after the moves M.\n"
+         "  --divide   one line 'move: count' per legal move, a blank line, then 'Nodes searched: N'\n";
+}
+
+std::string moves_usage() {
+  return "usage: arbiter moves --variant V [--fen F] [--moves M ...]\n"
+         "The legal moves, one a line, from the variant's start, or F, after the moves M.\n";
+}
+
+std::string uci_usage() {
+  return "usage: arbiter uci\n"
+         "The engine over UCI on standard input and output: options UCI_Variant, Skill Level (1-8), Hash (MB).\n";
+}
+
+const std::map<std::string, Command>& commands() {
+  static const std::map<std::string, Command> table{
+      {"serve", {arbiter::serve_command, arbiter::serve_usage}},
+      {"variants", {arbiter::variants_command, variants_usage}},
+      {"perft", {arbiter::perft_command, perft_usage}},
+      {"moves", {arbiter::moves_command, moves_usage}},
+      {"uci", {arbiter::uci_command, uci_usage}},
+  };
+  return table;
+}
+
 void usage(std::ostream& out) {
-  out << "usage: arbiter <command> [options]\n"
-         "  serve     [--port 8080] [--bind 127.0.0.1] [--db arbiter.db] [--web DIR] [--threads N]\n"
-         "            [--max-connections N] [--reserved-for-players N] [--trusted-proxy ADDR]\n"
-         "            [--address-limits on|off] [--connections-per-address N] [--spectators-per-game N]\n"
-         "            [--creates-per-minute R] [--joins-per-minute R] [--messages-per-second R]\n"
-         "            [--seat-messages-per-second R] [--spectator-idle-s S] [--metrics ADDR:PORT]\n"
-         "  variants\n"
-         "  perft     --variant V [--fen F] [--moves M ...] --depth N [--divide]\n"
-         "  moves     --variant V [--fen F] [--moves M ...]\n"
-         "  uci       (the engine over UCI on stdin/stdout)\n";
+  out << "usage: arbiter <command> [options]   (arbiter <command> --help: its options)\n";
+  for (const auto& [name, command] : commands()) {
+    const std::string text = command.usage();
+    const std::string first_line = text.substr(0, text.find('\n'));
+    out << "  " << first_line.substr(std::string_view("usage: arbiter ").size()) << "\n";
+  }
+}
+
+bool asks_for_help(const arbiter::Args& args) {
+  return std::any_of(args.begin(), args.end(), [](const std::string& arg) { return arg == "--help" || arg == "-h"; });
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::map<std::string, int (*)(const arbiter::Args&)> commands{
-      {"serve", arbiter::serve_command},
-      {"variants", arbiter::variants_command},
-      {"perft", arbiter::perft_command},
-      {"moves", arbiter::moves_command},
-      {"uci", arbiter::uci_command},
-  };
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "help") {
     usage(argc < 2 ? std::cerr : std::cout);
     return argc < 2 ? 2 : 0;
   }
-  auto command = commands.find(argv[1]);
-  if (command == commands.end()) {
+  auto command = commands().find(argv[1]);
+  if (command == commands().end()) {
     std::cerr << "arbiter: unknown command '" << argv[1] << "' (try: arbiter help)\n";
     return 2;
   }
+  const arbiter::Args args(argv + 2, argv + argc);
+  if (asks_for_help(args)) {
+    std::cout << command->second.usage();
+    return 0;
+  }
   try {
-    return command->second(arbiter::Args(argv + 2, argv + argc));
+    return command->second.run(args);
   } catch (const std::exception& e) {
     std::cerr << "arbiter: " << e.what() << "\n";
     return 1;

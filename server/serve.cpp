@@ -194,6 +194,52 @@ const std::map<std::string, Setter>& setters() {
   return table;
 }
 
+// What `arbiter serve --help` says of each option: its value and what it does (default in
+// brackets). tests/cli checks that every option in setters() has a line here.
+const std::map<std::string, std::pair<std::string_view, std::string_view>>& option_help() {
+  static const std::map<std::string, std::pair<std::string_view, std::string_view>> help{
+      {"--port", {"N", "the port to listen on; 0 picks a free one [8080]"}},
+      {"--bind", {"ADDR", "the address to listen on [127.0.0.1]"}},
+      {"--db", {"FILE", "the SQLite file of the games [arbiter.db]"}},
+      {"--web", {"DIR", "the page's files [the source tree's server/web]"}},
+      {"--threads", {"N", "network threads [the cores, at least 2]"}},
+      {"--max-connections", {"N", "connections at once [the open-file limit less 64]"}},
+      {"--reserved-for-players", {"N", "of those, the last ones only seated players may use [a tenth]"}},
+      {"--trusted-proxy", {"ADDR", "a reverse proxy whose X-Real-IP / X-Forwarded-For is believed [none]"}},
+      {"--metrics", {"ADDR:PORT", "also serve GET /metrics there, to anyone who reaches it [only on the main port, to loopback clients]"}},
+      {"--spectator-idle-s", {"S", "a spectator that sends nothing this long is closed [600]"}},
+      {"--address-limits", {"on|off", "the per-address limits; off for load tests from one machine [on]"}},
+      {"--connections-per-address", {"N", "connections from one address [64]"}},
+      {"--spectators-per-game", {"N", "spectator sockets of one address on one game [8]"}},
+      {"--creates-per-minute", {"R", "games one address may make a minute, by any path, after a burst of 2R [10]"}},
+      {"--joins-per-minute", {"R", "joins from one address a minute [30]"}},
+      {"--messages-per-second", {"R", "WebSocket messages and pings of one address a second [60]"}},
+      {"--seat-messages-per-second", {"R", "messages of one seat a second, over all its sockets [20]"}},
+      {"--seek-grace", {"S", "a seek outlives its creator's lobby connection this long [10]"}},
+      {"--computer-threads", {"N", "threads the computer players think on [see PROTOCOL.md]"}},
+      {"--first-move-limit", {"S", "a side that makes no first move within this aborts the game [30]"}},
+      {"--abandon-after", {"S", "an absent player's opponent may claim the game after this [from the clock: 30 s to 2 min]"}},
+      {"--waiting-expiry", {"S", "an invitation nobody takes ends its game [86400]"}},
+  };
+  return help;
+}
+
+}  // namespace
+
+std::string serve_usage() {
+  std::string text = "usage: arbiter serve [options]\n"
+                     "Serves the page, the API and the WebSockets until SIGINT or SIGTERM.\n";
+  for (const auto& [flag, _] : setters()) {
+    auto help = option_help().find(flag);
+    std::string option = "  " + flag + (help == option_help().end() ? "" : " " + std::string(help->second.first));
+    option.resize(std::max<std::size_t>(option.size() + 1, 36), ' ');
+    text += option + (help == option_help().end() ? "" : std::string(help->second.second)) + "\n";
+  }
+  return text;
+}
+
+namespace {
+
 // nullopt after printing why, for exit code 2.
 std::optional<ServeOptions> parse(const Args& args) {
   ServeOptions options;

@@ -56,6 +56,19 @@ bad_input "serve: metrics without a port" serve --metrics 127.0.0.1
 bad_input "serve: a rate of zero" serve --creates-per-minute 0
 bad_input "serve: a cap of zero connections per address" serve --connections-per-address 0
 
+# --help: every command prints its usage on stdout and exits 0, never "unknown option".
+for command in serve variants perft moves uci; do
+  out=$("$ARBITER" "$command" --help 2>/tmp/arbiter-cli-err.$$)
+  check "$command --help: exit code" 0 "$?"
+  check "$command --help: usage line" "usage: arbiter $command" "$(printf '%s\n' "$out" | head -n 1 | cut -d' ' -f1-3)"
+  check "$command --help: nothing on stderr" "" "$(cat /tmp/arbiter-cli-err.$$)"
+done
+# Every option serve accepts (its own list, from an unknown option's answer) is explained in --help.
+accepted=$("$ARBITER" serve --no-such-option 2>&1 | sed -n 's/.*(options: \(.*\))/\1/p' | tr ' ' '\n' | grep -c '^--')
+explained=$("$ARBITER" serve --help | grep -cE '^  --[a-z-]+ [^ ]+ +[A-Za-z]')
+check "serve --help explains every option" "$accepted" "$explained"
+check "serve accepts options" 1 "$([ "$accepted" -gt 10 ] && echo 1)"
+
 rm -f /tmp/arbiter-cli-err.$$
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
