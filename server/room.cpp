@@ -76,6 +76,7 @@ Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGa
     : strand_(boost::asio::make_strand(io)),
       store_(store),
       timer_(strand_),
+      claim_timer_(strand_),
       record_(stored.game),
       match_(initial_match(stored, waits)),
       computers_(computers),
@@ -131,6 +132,7 @@ void Room::start() {
       run([this, joined] { carry_out(match_.join(joined, Clock::now()), nullptr); });
     }
     think_if_due();
+    claim_when_abandoned();  // nobody is connected yet (after a restart, maybe nobody comes back)
   });
 }
 
@@ -318,6 +320,20 @@ void Room::on_computer_decision(std::optional<match::Command> command) {
   });
 }
 
+void Room::claim_when_abandoned() {
+  if (!computer_ || match_.finished() || match_.connected(~computer_->seat)) return;
+  claim_timer_.expires_after(match_.abandon_after() + std::chrono::milliseconds(1));  // cancels an earlier wait
+  claim_timer_.async_wait(boost::asio::bind_executor(strand_, [weak = weak_from_this()](boost::system::error_code ec) {
+    auto self = weak.lock();
+    if (ec || !self) return;
+    // Refused (and so nothing) if the person came back meanwhile or the game ended.
+    self->run([self] {
+      const Viewer seat = match::viewer_of(self->computer_->seat);
+      self->carry_out(self->match_.decide(seat, match::ClaimCommand{match::Claim::Victory}, Clock::now()), nullptr);
+    });
+  }));
+}
+
 void Room::computer_responds(const Event& event) {
   if (!computer_) return;
   auto answer = ComputerPlayer::respond(event, computer_->seat);
@@ -380,6 +396,7 @@ void Room::seat_watchers_changed(std::optional<Color> seat, int by, const Watche
   count += by;
   if ((count > 0) == was_connected) return;
   match_.set_connected(*seat, count > 0, Clock::now());
+  if (count == 0) claim_when_abandoned();
   auto message = text(protocol::presence_message(match_));
   for (const auto& attached : watchers_)
     if (attached.watcher.get() != just_came) attached.watcher->send(message);

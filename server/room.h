@@ -134,6 +134,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void update_idle();
   // The computer seat: thinks when its turn has come, answers offers made to it.
   void think_if_due();
+  // A computer game's person gone `abandon_after`: the computer claims the game (as a person
+  // would), so a game left open does not hold its place in the pool and its creator's cap for ever.
+  void claim_when_abandoned();
   void on_computer_decision(std::optional<match::Command> command);
   void computer_responds(const match::Event& event);
   // Plays the premove of the side to move, if one is queued; returns whether it committed.
@@ -160,6 +163,7 @@ class Room : public std::enable_shared_from_this<Room> {
   storage::Store& store_;
   boost::asio::steady_timer timer_;
   std::uint64_t timer_generation_ = 0;
+  boost::asio::steady_timer claim_timer_;  // claim_when_abandoned()
 
   storage::GameRecord record_;
   std::array<std::string, 2> seat_hash_;  // by colour; empty while the seat is free

@@ -128,6 +128,24 @@ test('computer games in play are capped per address, and a game that ends frees 
   });
 });
 
+test('a computer game its person left is claimed by the computer, which frees its place', async () => {
+  await withServer(['--address-limits', 'on', '--computer-games-per-address', '2', '--abandon-after', '0.5'], async server => {
+    const left = [await againstComputer(server), await againstComputer(server)];  // nobody connects
+    assert.equal((await againstComputer(server)).status, 429);
+    for (const created of left) {
+      let game;
+      for (let attempt = 0; attempt < 200 && game?.status !== 'finished'; attempt++) {
+        if (attempt) await new Promise(resolve => setTimeout(resolve, 25));
+        game = (await server.api('GET', `/api/games/${created.body.id}`)).body;
+      }
+      assert.equal(game.status, 'finished', 'the game is not held open for ever');
+      assert.equal(game.reason, 'abandoned');
+      assert.equal(game.result, '0-1', 'the computer (Black) claimed the win');
+    }
+    assert.equal((await againstComputer(server)).status, 201, 'the places are free again');
+  });
+});
+
 // Plays the person's moves (the first legal move each time, at once) as White until the computer
 // has replied `replies` times.
 async function playInstantly(server, { id, token, client }, replies) {
