@@ -30,8 +30,8 @@ struct ComputerRefusal {
 };
 
 // The address's cap first (its own doing), then the pool; nothing is held when refused.
-// `limits`: none, no per-address cap.
-std::variant<ComputerAdmission, ComputerRefusal> admit_computer(AddressLimits* limits, ComputerPool& pool,
+// `limits`: none, no per-address cap; `pool`: none, no capacity (computer games wait, unthought).
+std::variant<ComputerAdmission, ComputerRefusal> admit_computer(AddressLimits* limits, ComputerPool* pool,
                                                                 const std::string& address, int level);
 
 }  // namespace arbiter

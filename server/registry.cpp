@@ -139,8 +139,7 @@ std::optional<ComputerAdmission> Registry::take_admission(const std::string& id)
 }
 
 std::variant<ComputerAdmission, ComputerRefusal> Registry::admit_computer(const std::string& address, int level) {
-  if (!computers_) return ComputerRefusal{ComputerRefusal::Why::PoolFull};
-  return arbiter::admit_computer(limits_, *computers_, address, level);
+  return arbiter::admit_computer(limits_, computers_, address, level);
 }
 
 void Registry::create(const protocol::CreateGameRequest& request, std::optional<ComputerAdmission> admission,

@@ -26,7 +26,7 @@ struct CreateOutcome {
 
 class Registry {
  public:
-  // `computers`: where computer seats think (none: computer games cannot be created); `limits`:
+  // `computers`: where computer seats think (none: computer games wait, unthought); `limits`:
   // what rematches and computer games count against (none: nothing).
   Registry(boost::asio::io_context& io, storage::Store& store, match::Waits waits = {}, ComputerPool* computers = nullptr,
            AddressLimits* limits = nullptr);

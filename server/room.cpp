@@ -479,8 +479,8 @@ bool Room::admit_rematch(const match::Decision& decision, Watcher& asker) {
   const auto kind = decision.events.front().kind;
   if (kind != Event::Kind::RematchOffered && kind != Event::Kind::Rematched) return true;
   std::optional<ComputerAdmission> admission;
-  if (computer_ && computers_) {
-    auto admitted = admit_computer(limits_, *computers_, asker.client(), computer_->player->level());
+  if (computer_) {
+    auto admitted = admit_computer(limits_, computers_, asker.client(), computer_->player->level());
     if (auto* refusal = std::get_if<ComputerRefusal>(&admitted)) {
       send_refusal_with_retry(asker, refusal->code(), refusal->message(), ComputerRefusal::kRetryAfter);
       return false;

@@ -187,20 +187,20 @@ TEST_CASE("computer admission: the address's cap first, then the pool; nothing i
   settings.computer_games_per_address = 1;
   AddressLimits limits(settings);
 
-  auto held = admit_computer(&limits, pool, "10.0.0.1", 8);
+  auto held = admit_computer(&limits, &pool, "10.0.0.1", 8);
   REQUIRE(std::holds_alternative<ComputerAdmission>(held));
-  auto capped = admit_computer(&limits, pool, "10.0.0.1", 8);
+  auto capped = admit_computer(&limits, &pool, "10.0.0.1", 8);
   REQUIRE(std::holds_alternative<ComputerRefusal>(capped));
   CHECK(std::get<ComputerRefusal>(capped).status() == 429);
   CHECK(pool.capacity().load() == ComputerCapacity::load_of(8));  // the refusal took no share
 
-  auto two = admit_computer(&limits, pool, "10.0.0.2", 8);
-  auto three = admit_computer(&limits, pool, "10.0.0.3", 8);
+  auto two = admit_computer(&limits, &pool, "10.0.0.2", 8);
+  auto three = admit_computer(&limits, &pool, "10.0.0.3", 8);
   REQUIRE(std::holds_alternative<ComputerAdmission>(three));
-  auto full = admit_computer(&limits, pool, "10.0.0.4", 1);
+  auto full = admit_computer(&limits, &pool, "10.0.0.4", 1);
   REQUIRE(std::holds_alternative<ComputerRefusal>(full));
   CHECK(std::get<ComputerRefusal>(full).status() == 503);
   CHECK(std::get<ComputerRefusal>(full).code() == "computer_busy");
   two = ComputerRefusal{ComputerRefusal::Why::PoolFull};  // game two ends: its place and share come back
-  CHECK(std::holds_alternative<ComputerAdmission>(admit_computer(&limits, pool, "10.0.0.4", 1)));  // 10.0.0.4's lease was not kept
+  CHECK(std::holds_alternative<ComputerAdmission>(admit_computer(&limits, &pool, "10.0.0.4", 1)));  // 10.0.0.4's lease was not kept
 }
