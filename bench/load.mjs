@@ -11,8 +11,9 @@
 //   a game that ends is replaced by a new one.
 // --computers N: besides, N games against the computer at level L (on T search threads, the
 //   server's default when 0), whose person answers at once with a random move so that the
-//   computer always has a move to think about; a game that ends is replaced. Their moves are not
-//   counted: the figures are the people's, while the computer thinks.
+//   computer always has a move to think about; a game that ends is replaced, and one the server
+//   refuses (503: its pool is full) is counted and not retried. Their moves are not counted: the
+//   figures are the people's, while the computer thinks.
 // Prints the move round trip (sending a move to receiving its own event back) and, on the same
 // sockets, the round trip of an application ping; the server's own histograms scraped from
 // /metrics (move handling, commit, batch size); and the server's CPU time per move.
@@ -182,6 +183,8 @@ class Game {
   close() { for (const socket of this.sockets) socket.close(); }
 }
 
+let computerRefused = 0;  // games against the computer the server refused (503: its pool was full)
+
 // A game against the computer whose person answers at once, for as long as `running()` says.
 function computerGame(running) {
   let thinking = 0;  // computer moves received (the person's replies are not measured)
@@ -190,6 +193,8 @@ function computerGame(running) {
       method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ variant: options.variant, color: 'white', opponent: { computer: options['computer-level'] } }),
     });
+    // A full pool takes no more (each game in play keeps its budget): this slot stays empty.
+    if (response.status === 503) return computerRefused++;
     if (response.status !== 201) throw new Error(`create against the computer: HTTP ${response.status} ${await response.text()}`);
     const created = await response.json();
     const socket = new WebSocket(`${wsBase}/ws/${created.id}?token=${created.token}`);
@@ -287,6 +292,6 @@ console.log(describe('ping', pingLatencies));
 console.log(`server move handling ms (receive to broadcast): ${server_('arbiter_move_seconds')}`);
 console.log(`server commit ms (queued to synced): ${server_('arbiter_commit_seconds')}; writes per transaction: ${
   ((batches.sum - batchBefore.sum) / (batches.count - batchBefore.count)).toFixed(1)} on average`);
-if (options.computers) console.log(`computer: ${options.computers} games at level ${options['computer-level']}, ${computerMoves} computer moves in the run (its thinking is in the server's CPU below)`);
+if (options.computers) console.log(`computer: ${options.computers} games at level ${options['computer-level']} asked for, ${computerRefused} refused (pool full), ${computerMoves} computer moves in the run (its thinking is in the server's CPU below)`);
 if (memoryPerGame !== null) console.log(`server memory: ${memoryPerGame.toFixed(1)} KiB per game in play (resident, two sockets each)`);
 console.log(`server CPU: ${cpu.toFixed(2)} s, ${(cpu / moves * 1e6).toFixed(0)} µs per move${rateLimited ? `; ${rateLimited} messages rate-limited` : ''}`);

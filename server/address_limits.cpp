@@ -100,6 +100,10 @@ AddressLimits::AddressLimits(AddressLimitSettings settings)
       messages_(settings.messages_per_second, settings.message_burst),
       seat_messages_(settings.seat_messages_per_second, settings.seat_message_burst) {}
 
+unsigned AddressLimits::retry_seconds(Clock::duration wait) {
+  return static_cast<unsigned>(std::clamp<std::int64_t>(std::chrono::ceil<std::chrono::seconds>(wait).count(), 1, 3600));
+}
+
 AddressLimits::Connection AddressLimits::connect(const std::string& address) {
   if (!settings_.enabled) return {};
   auto counted = connections_.acquire_counted(address, settings_.connections_per_address + kRefusalsInFlight);
@@ -126,6 +130,11 @@ std::optional<AddressLimits::Clock::duration> AddressLimits::join(const std::str
 bool AddressLimits::message(const std::string& address, const std::string& seat, Clock::time_point now) {
   if (!seat.empty() && seat_messages_.take(seat, now)) return false;
   return !settings_.enabled || !messages_.take(address, now);
+}
+
+std::optional<AddressLimits::Lease> AddressLimits::computer_game(const std::string& address) {
+  if (!settings_.enabled) return Lease();
+  return computer_games_.acquire(address, settings_.computer_games_per_address);
 }
 
 }  // namespace arbiter

@@ -1,6 +1,7 @@
 #pragma once
 // What one client address (or one seat) may take of the server: connections, spectator sockets
-// per game, game creations and joins per minute, messages per second. Thread-safe; the network
+// per game, game creations (every path that makes one) and joins per minute, computer games in
+// play, messages per second. Thread-safe; the network
 // sessions ask before they admit, and hold a Lease while they count against a cap.
 #include <chrono>
 #include <cstddef>
@@ -24,6 +25,7 @@ struct AddressLimitSettings {
   double message_burst = 120;
   double seat_messages_per_second = 20;  // over all connections holding one seat, pings included
   double seat_message_burst = 40;
+  std::size_t computer_games_per_address = 2;  // computer games in play at once
 };
 
 // A token bucket: `burst` at most, refilled at `per_second`.
@@ -107,19 +109,24 @@ class AddressLimits {
   explicit AddressLimits(AddressLimitSettings settings);
 
   const AddressLimitSettings& settings() const { return settings_; }
+  // A wait as the whole seconds a refusal's Retry-After (or retry_after_s) names: 1 to 3600.
+  static unsigned retry_seconds(Clock::duration wait);
   // With limits off every call admits (with an empty lease).
   Connection connect(const std::string& address);
   // nullopt: over the cap.
   std::optional<Lease> watch(const std::string& game_id, const std::string& address);
   // nullopt: allowed; otherwise the wait before this address may try again.
+  // create(): every game made on the address's behalf (POST /api/games, a rematch it asks for).
   std::optional<Clock::duration> create(const std::string& address, Clock::time_point now);
   std::optional<Clock::duration> join(const std::string& address, Clock::time_point now);
   // One message (or ping) from `address`, on `seat` (empty for spectators): allowed or not.
   bool message(const std::string& address, const std::string& seat, Clock::time_point now);
+  // A computer game in play for `address`, held until it ends; nullopt: the address has its share.
+  std::optional<Lease> computer_game(const std::string& address);
 
  private:
   const AddressLimitSettings settings_;
-  Counter connections_, spectators_;
+  Counter connections_, spectators_, computer_games_;
   KeyedBuckets creates_, joins_, messages_, seat_messages_;
 };
 

@@ -64,9 +64,8 @@ void Api::handle(const HttpRequest& request, std::function<void(HttpResponse)> d
 std::optional<HttpResponse> Api::too_often(std::optional<AddressLimits::Clock::duration> wait, Refusal refusal) {
   if (!wait) return std::nullopt;
   metrics_.refused(refusal);
-  auto seconds = std::chrono::ceil<std::chrono::seconds>(*wait).count();
   auto response = error_response(429, "rate_limited", "too many requests from your address; try again later");
-  response.retry_after_s = static_cast<unsigned>(std::clamp<std::int64_t>(seconds, 1, 3600));
+  response.retry_after_s = AddressLimits::retry_seconds(*wait);
   return response;
 }
 
@@ -116,7 +115,19 @@ void Api::route(const HttpRequest& request, std::function<void(HttpResponse)> do
 void Api::create_game(const HttpRequest& request, std::function<void(HttpResponse)> done) {
   auto parsed = protocol::parse_create_game(request.body);
   if (auto* bad = std::get_if<protocol::BadInput>(&parsed)) return done(error_response(400, bad->code, bad->message));
-  registry_.create(std::get<protocol::CreateGameRequest>(parsed), [done](CreateOutcome created) {
+  const auto& create = std::get<protocol::CreateGameRequest>(parsed);
+  std::optional<ComputerAdmission> admission;
+  if (create.computer_level) {
+    auto admitted = registry_.admit_computer(request.client, *create.computer_level);
+    if (auto* refusal = std::get_if<ComputerRefusal>(&admitted)) {
+      metrics_.refused(refusal->why == ComputerRefusal::Why::AddressCap ? Refusal::ComputerGames : Refusal::ComputerBusy);
+      auto response = error_response(refusal->status(), refusal->code(), refusal->message());
+      response.retry_after_s = AddressLimits::retry_seconds(ComputerRefusal::kRetryAfter);
+      return done(response);
+    }
+    admission = std::move(std::get<ComputerAdmission>(admitted));
+  }
+  registry_.create(create, std::move(admission), [done](CreateOutcome created) {
     if (!created.ok) return done(error_response(500, "storage", "the game could not be stored"));
     json body{{"id", created.id}, {"watch", "/game/" + created.id}};
     if (created.color.empty()) {

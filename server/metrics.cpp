@@ -17,6 +17,9 @@ using Seconds = std::chrono::duration<double>;
 const prometheus::Histogram::BucketBoundaries kLatencyBuckets{
     0.00005, 0.0001, 0.00025, 0.0005, 0.00075, 0.001, 0.0015, 0.002, 0.003, 0.005, 0.0075,
     0.01,    0.015,  0.025,   0.035,  0.05,    0.075, 0.1,    0.25,  0.5,   1};
+// Around the levels' budgets (50 ms to 1 s a move) and the pool's guard.
+const prometheus::Histogram::BucketBoundaries kThinkingBuckets{0.01, 0.025, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5,
+                                                               0.8,  1,     1.25, 1.5, 2,   2.5, 5};
 const prometheus::Histogram::BucketBoundaries kBatchBuckets{1, 2, 4, 8, 16, 32, 64, 128, 256, 512};
 constexpr std::array<const char*, 3> kStatuses{"waiting", "playing", "finished"};
 
@@ -30,6 +33,8 @@ std::string_view refusal_name(Refusal refusal) {
     case Refusal::AddressSpectators: return "address_spectators";
     case Refusal::CreateRate: return "create_rate";
     case Refusal::JoinRate: return "join_rate";
+    case Refusal::ComputerGames: return "computer_games";
+    case Refusal::ComputerBusy: return "computer_busy";
     case Refusal::MessageRate: return "message_rate";
     case Refusal::IdleSpectator: return "idle_spectator";
     case Refusal::BadRequest: return "bad_request";
@@ -73,6 +78,17 @@ Metrics::Metrics() : registry_(std::make_shared<prometheus::Registry>()) {
                        .Help("a move from its arrival in the game's room to its broadcast, durable commit included")
                        .Register(registry)
                        .Add({}, kLatencyBuckets);
+  auto& thinking = prometheus::BuildHistogram()
+                       .Name("arbiter_computer_thinking_seconds")
+                       .Help("a computer move's thinking, by level, from the start of its search to its decision")
+                       .Register(registry);
+  for (std::size_t i = 0; i < computer_seconds_.size(); ++i)
+    computer_seconds_[i] = &thinking.Add({{"level", std::to_string(i + 1)}}, kThinkingBuckets);
+  computer_cut_short_ = &prometheus::BuildCounter()
+                             .Name("arbiter_computer_moves_cut_short_total")
+                             .Help("computer moves whose search the pool stopped before the level's own limits")
+                             .Register(registry)
+                             .Add({});
   commit_seconds_ = &prometheus::BuildHistogram()
                          .Name("arbiter_commit_seconds")
                          .Help("a write from being queued for the store to its transaction synced to disk")
@@ -105,6 +121,11 @@ void Metrics::ping() { pings_->Increment(); }
 void Metrics::move_handled(std::chrono::steady_clock::duration took) {
   moves_->Increment();
   move_seconds_->Observe(Seconds(took).count());
+}
+
+void Metrics::computer_thought(int level, std::chrono::steady_clock::duration took, bool cut_short) {
+  if (level >= 1 && level <= static_cast<int>(computer_seconds_.size())) computer_seconds_[level - 1]->Observe(Seconds(took).count());
+  if (cut_short) computer_cut_short_->Increment();
 }
 
 void Metrics::committed(const storage::CommitReport& report) {

@@ -30,6 +30,8 @@ enum class Refusal {
   AddressSpectators,   // the address watches this game with its share of sockets (503)
   CreateRate,          // POST /api/games too often (429)
   JoinRate,            // POST /api/join too often (429)
+  ComputerGames,       // the address has its share of computer games in play (429)
+  ComputerBusy,        // the computer pool has no room for another game at full strength (503)
   MessageRate,         // WebSocket messages or pings too fast ("rate_limited", then 1008)
   IdleSpectator,       // a spectator who never spoke for too long (1008)
   BadRequest,          // malformed HTTP (400, 505)
@@ -61,6 +63,8 @@ class Metrics {
   // A move (or Kriegspiel try) from its arrival in the room to its broadcast.
   void move_handled(std::chrono::steady_clock::duration took);
   void committed(const storage::CommitReport& report);
+  // A computer move's thinking (the pool's job for it), and whether the pool's guard stopped it.
+  void computer_thought(int level, std::chrono::steady_clock::duration took, bool cut_short);
   std::string text(const MetricsSnapshot& snapshot) const;
 
  private:
@@ -71,6 +75,8 @@ class Metrics {
   prometheus::Counter* moves_;
   std::array<prometheus::Counter*, static_cast<std::size_t>(Refusal::Count)> refusals_{};
   prometheus::Histogram* move_seconds_;
+  std::array<prometheus::Histogram*, 8> computer_seconds_{};  // by level
+  prometheus::Counter* computer_cut_short_;
   prometheus::Histogram* commit_seconds_;
   prometheus::Histogram* commit_batch_;
   prometheus::Gauge* connections_;

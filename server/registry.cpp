@@ -27,8 +27,9 @@ bool plausible_key(const std::string& text) {
   return true;
 }
 
-Registry::Registry(boost::asio::io_context& io, storage::Store& store, match::Waits waits, ComputerPool* computers)
-    : io_(io), store_(store), waits_(waits), computers_(computers) {}
+Registry::Registry(boost::asio::io_context& io, storage::Store& store, match::Waits waits, ComputerPool* computers,
+                   AddressLimits* limits)
+    : io_(io), store_(store), waits_(waits), computers_(computers), limits_(limits) {}
 
 std::size_t Registry::restore() {
   for (const auto& down : store_.downtimes()) downtimes_.push_back({down.from_ms, down.to_ms});
@@ -53,10 +54,18 @@ std::size_t Registry::restore() {
 }
 
 std::shared_ptr<Room> Registry::add(storage::StoredGame stored) {
-  auto make_game = [this](storage::GameRecord record, std::vector<storage::SeatRecord> seats, std::function<void(bool)> done) {
-    store_and_open(std::move(record), std::move(seats), std::move(done));
+  auto make_game = [this](storage::GameRecord record, std::vector<storage::SeatRecord> seats,
+                          std::optional<ComputerAdmission> admission, std::function<void(bool)> done) {
+    hold_admission(record.id, std::move(admission));
+    std::string id = record.id;
+    store_and_open(std::move(record), std::move(seats), [this, id, done = std::move(done)](bool ok) {
+      if (!ok) take_admission(id);  // no room will hold it
+      done(ok);
+    });
   };
-  auto room = std::make_shared<Room>(io_, store_, std::move(stored), waits_, computers_, std::move(make_game), downtimes_);
+  auto admission = take_admission(stored.game.id);
+  auto room = std::make_shared<Room>(io_, store_, std::move(stored), waits_, computers_, limits_, std::move(make_game),
+                                     downtimes_, std::move(admission));
   {
     std::lock_guard lock(mutex_);
     auto [it, inserted] = rooms_.emplace(room->id(), room);
@@ -114,8 +123,29 @@ void Registry::store_and_open(storage::GameRecord record, std::vector<storage::S
                      });
 }
 
-void Registry::create(const protocol::CreateGameRequest& request, std::function<void(CreateOutcome)> done) {
+void Registry::hold_admission(const std::string& id, std::optional<ComputerAdmission> admission) {
+  if (!admission) return;
+  std::lock_guard lock(mutex_);
+  admissions_.insert_or_assign(id, std::move(*admission));
+}
+
+std::optional<ComputerAdmission> Registry::take_admission(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  auto it = admissions_.find(id);
+  if (it == admissions_.end()) return std::nullopt;
+  ComputerAdmission admission = std::move(it->second);
+  admissions_.erase(it);
+  return admission;
+}
+
+std::variant<ComputerAdmission, ComputerRefusal> Registry::admit_computer(const std::string& address, int level) {
+  return arbiter::admit_computer(limits_, computers_, address, level);
+}
+
+void Registry::create(const protocol::CreateGameRequest& request, std::optional<ComputerAdmission> admission,
+                      std::function<void(CreateOutcome)> done) {
   storage::GameRecord record = new_record(request);
+  hold_admission(record.id, std::move(admission));
   CreateOutcome outcome;
   outcome.id = record.id;
   std::vector<storage::SeatRecord> seats;
@@ -137,7 +167,8 @@ void Registry::create(const protocol::CreateGameRequest& request, std::function<
       record.invite_hash = security::sha256_hex(outcome.invite);
     }
   }
-  store_and_open(std::move(record), std::move(seats), [outcome = std::move(outcome), done = std::move(done)](bool ok) mutable {
+  store_and_open(std::move(record), std::move(seats), [this, outcome = std::move(outcome), done = std::move(done)](bool ok) mutable {
+    if (!ok) take_admission(outcome.id);  // no room will hold it
     outcome.ok = ok;
     done(ok ? std::move(outcome) : CreateOutcome{});
   });

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <variant>
 
 #include <boost/asio/io_context.hpp>
 
@@ -25,8 +26,10 @@ struct CreateOutcome {
 
 class Registry {
  public:
-  // `computers`: where computer seats think (none: computer games cannot be created).
-  Registry(boost::asio::io_context& io, storage::Store& store, match::Waits waits = {}, ComputerPool* computers = nullptr);
+  // `computers`: where computer seats think (none: computer games wait, unthought); `limits`:
+  // what rematches and computer games count against (none: nothing).
+  Registry(boost::asio::io_context& io, storage::Store& store, match::Waits waits = {}, ComputerPool* computers = nullptr,
+           AddressLimits* limits = nullptr);
 
   // Records this restart's downtime (from the store's alive mark to now) and loads the games in
   // play, the side to move charged its thinking time while the server was up, never a downtime;
@@ -34,8 +37,11 @@ class Registry {
   std::size_t restore();
   // The room of a game, loading a finished one from the store on demand; nullptr if unknown.
   std::shared_ptr<Room> find(const std::string& id);
-  // `done` runs once the game is stored.
-  void create(const protocol::CreateGameRequest& request, std::function<void(CreateOutcome)> done);
+  // A new computer game's admission for `address` (see computer_admission.h).
+  std::variant<ComputerAdmission, ComputerRefusal> admit_computer(const std::string& address, int level);
+  // `done` runs once the game is stored. `admission`: a computer game's, which its room holds.
+  void create(const protocol::CreateGameRequest& request, std::optional<ComputerAdmission> admission,
+              std::function<void(CreateOutcome)> done);
   // A game whose two seats are already given (from the lobby): `done` gets its id once stored,
   // nullopt if it could not be.
   void create_paired(const protocol::CreateGameRequest& request, std::vector<storage::SeatRecord> seats,
@@ -59,6 +65,10 @@ class Registry {
 
  private:
   std::shared_ptr<Room> add(storage::StoredGame stored);
+  // Keeps a new computer game's admission until add() gives it to the game's room (or the game
+  // could not be stored): the store stands between them.
+  void hold_admission(const std::string& id, std::optional<ComputerAdmission> admission);
+  std::optional<ComputerAdmission> take_admission(const std::string& id);
   storage::GameRecord new_record(const protocol::CreateGameRequest& request) const;
   // Stores a new game and opens its room; `done(ok)` runs on the io_context.
   void store_and_open(storage::GameRecord record, std::vector<storage::SeatRecord> seats, std::function<void(bool)> done);
@@ -67,8 +77,10 @@ class Registry {
   storage::Store& store_;
   match::Waits waits_;
   ComputerPool* computers_;
+  AddressLimits* limits_;
   std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
+  std::unordered_map<std::string, ComputerAdmission> admissions_;  // by game id, until its room opens
   // Every span the server was down, this restart's last: set by restore(), read-only after.
   std::vector<match::Downtime> downtimes_;
 };

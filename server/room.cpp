@@ -71,13 +71,16 @@ match::Match initial_match(const storage::StoredGame& stored, match::Waits waits
 }  // namespace
 
 Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGame stored, match::Waits waits,
-           ComputerPool* computers, GameMaker make_game, const std::vector<match::Downtime>& downtimes)
+           ComputerPool* computers, AddressLimits* limits, GameMaker make_game,
+           const std::vector<match::Downtime>& downtimes, std::optional<ComputerAdmission> admission)
     : strand_(boost::asio::make_strand(io)),
       store_(store),
       timer_(strand_),
+      claim_timer_(strand_),
       record_(stored.game),
       match_(initial_match(stored, waits)),
       computers_(computers),
+      limits_(limits),
       make_game_(std::move(make_game)) {
   for (const auto& line : stored.chat) {
     auto channel = protocol::parse_channel(line.channel);
@@ -109,6 +112,8 @@ Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGa
     const auto seed = std::hash<std::string>{}(id());
     computer_ = Computer{computer->seat, std::make_shared<ComputerPlayer>(computer->level, seed)};
     match_.set_connected(computer->seat, true, now);  // never gone: nobody may claim against it
+    if (!match_.finished() && computers_)
+      computer_->admission = admission ? std::move(admission) : ComputerAdmission{computers_->capacity().readmit(computer->level), {}};
   }
 }
 
@@ -127,6 +132,7 @@ void Room::start() {
       run([this, joined] { carry_out(match_.join(joined, Clock::now()), nullptr); });
     }
     think_if_due();
+    claim_when_abandoned();  // nobody is connected yet (after a restart, maybe nobody comes back)
   });
 }
 
@@ -189,7 +195,9 @@ void Room::start_rematch(const match::Decision& decision, std::shared_ptr<Watche
     seats.push_back({std::string(protocol::color_name(color)), seat_hash_[rules::index(~color)],
                      match_.name(~color)});
   busy_ = true;
-  make_game_(std::move(record), std::move(seats), [self = shared_from_this(), events = decision.events, from](bool ok) {
+  auto admission = std::exchange(rematch_admission_, std::nullopt);
+  make_game_(std::move(record), std::move(seats), std::move(admission),
+             [self = shared_from_this(), events = decision.events, from](bool ok) {
     boost::asio::post(self->strand_, [self, events, from, ok] {
       if (ok) return self->commit(events, from ? report_failure(from) : [](bool) {});
       self->busy_ = false;
@@ -230,6 +238,8 @@ void Room::commit_next(std::shared_ptr<std::vector<Event>> events, std::size_t i
                           }
                           const Event& event = (*events)[index];
                           self->match_.apply(event, Clock::now(), at_ms);
+                          // Freed before anyone hears of the end: they may start another at once.
+                          if (self->computer_ && self->match_.finished()) self->computer_->admission.reset();
                           self->arm_timer();
                           self->broadcast(event);
                           if (event.kind == Event::Kind::Moved || event.kind == Event::Kind::Tried)
@@ -284,7 +294,7 @@ void Room::think_if_due() {
   computer_->thinking = true;
   // Exactly what a person in that seat is sent, and nothing else.
   auto view = protocol::state_message(match_, Clock::now(), match::viewer_of(computer_->seat));
-  computers_->submit(id(), [self = shared_from_this(), player = computer_->player, view = std::move(view)](
+  computers_->submit(id(), computer_->player->level(), [self = shared_from_this(), player = computer_->player, view = std::move(view)](
                                engine::Searcher& searcher, const std::atomic<bool>& stop) {
     auto command = player->decide(view, searcher, stop);
     boost::asio::post(self->strand_, [self, command = std::move(command)] { self->on_computer_decision(command); });
@@ -308,6 +318,20 @@ void Room::on_computer_decision(std::optional<match::Command> command) {
     computer_->refusals = 0;
     carry_out(decision, nullptr);
   });
+}
+
+void Room::claim_when_abandoned() {
+  if (!computer_ || match_.finished() || match_.connected(~computer_->seat)) return;
+  claim_timer_.expires_after(match_.abandon_after() + std::chrono::milliseconds(1));  // cancels an earlier wait
+  claim_timer_.async_wait(boost::asio::bind_executor(strand_, [weak = weak_from_this()](boost::system::error_code ec) {
+    auto self = weak.lock();
+    if (ec || !self) return;
+    // Refused (and so nothing) if the person came back meanwhile or the game ended.
+    self->run([self] {
+      const Viewer seat = match::viewer_of(self->computer_->seat);
+      self->carry_out(self->match_.decide(seat, match::ClaimCommand{match::Claim::Victory}, Clock::now()), nullptr);
+    });
+  }));
 }
 
 void Room::computer_responds(const Event& event) {
@@ -372,6 +396,7 @@ void Room::seat_watchers_changed(std::optional<Color> seat, int by, const Watche
   count += by;
   if ((count > 0) == was_connected) return;
   match_.set_connected(*seat, count > 0, Clock::now());
+  if (count == 0) claim_when_abandoned();
   auto message = text(protocol::presence_message(match_));
   for (const auto& attached : watchers_)
     if (attached.watcher.get() != just_came) attached.watcher->send(message);
@@ -440,15 +465,46 @@ void Room::command(std::shared_ptr<Watcher> watcher, match::Command command) {
   on_strand([this, watcher = std::move(watcher), command = std::move(command), arrived = Clock::now()] {
     run([this, watcher, command, arrived] {
       command_arrived_ = arrived;
-      if (const Attached* from = find(watcher)) carry_out(match_.decide(from->viewer, command, Clock::now()), from);
+      const Attached* from = find(watcher);
+      if (!from) return;
+      auto decision = match_.decide(from->viewer, command, Clock::now());
+      if (decision.accepted() && !admit_rematch(decision, *watcher)) return;
+      carry_out(decision, from);
     });
   });
+}
+
+bool Room::admit_rematch(const match::Decision& decision, Watcher& asker) {
+  if (!limits_ || decision.events.empty()) return true;
+  const auto kind = decision.events.front().kind;
+  if (kind != Event::Kind::RematchOffered && kind != Event::Kind::Rematched) return true;
+  std::optional<ComputerAdmission> admission;
+  if (computer_) {
+    auto admitted = admit_computer(limits_, computers_, asker.client(), computer_->player->level());
+    if (auto* refusal = std::get_if<ComputerRefusal>(&admitted)) {
+      send_refusal_with_retry(asker, refusal->code(), refusal->message(), ComputerRefusal::kRetryAfter);
+      return false;
+    }
+    admission = std::move(std::get<ComputerAdmission>(admitted));
+  }
+  // Taken last: a refusal above leaves the budget as it was.
+  if (auto wait = limits_->create(asker.client(), AddressLimits::Clock::now())) {
+    send_refusal_with_retry(asker, "rate_limited", "too many games made from your address lately; try again later", *wait);
+    return false;
+  }
+  rematch_admission_ = std::move(admission);
+  return true;
 }
 
 std::function<void(bool)> Room::report_failure(std::shared_ptr<Watcher> to) {
   return [to = std::move(to)](bool ok) {
     if (!ok) to->send(std::make_shared<const std::string>(protocol::error_message("storage", "not stored; try again")));
   };
+}
+
+void Room::send_refusal_with_retry(Watcher& to, std::string_view code, std::string_view message,
+                                  AddressLimits::Clock::duration wait) {
+  to.send(text({{"t", "error"}, {"code", code}, {"message", message}, {"retry_after_s", AddressLimits::retry_seconds(wait)}}));
 }
 
 void Room::send_refusal(Watcher& to, const match::Refusal& refusal) {

@@ -20,6 +20,8 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "match/match.h"
+#include "server/address_limits.h"
+#include "server/computer_admission.h"
 #include "server/computer_player.h"
 #include "server/computer_pool.h"
 #include "protocol/names.h"
@@ -40,18 +42,23 @@ struct JoinOutcome {
   }
 };
 
-// Stores a new game with both its seats (a rematch) and opens its room; `done(ok)` after.
-using GameMaker = std::function<void(storage::GameRecord, std::vector<storage::SeatRecord>, std::function<void(bool)>)>;
+// Stores a new game with both its seats (a rematch) and opens its room; `done(ok)` after. A
+// rematch against the computer brings its admission, which the new game holds.
+using GameMaker = std::function<void(storage::GameRecord, std::vector<storage::SeatRecord>,
+                                     std::optional<ComputerAdmission>, std::function<void(bool)>)>;
 
 class Room : public std::enable_shared_from_this<Room> {
  public:
   // Rebuilds the match by replaying its stored events; throws std::runtime_error if they do not
   // replay (unknown variant, bad FEN, an illegal move, a gap in v).
-  // `computers`: where a computer seat thinks (none: computer games wait); `make_game`: how a
-  // rematch creates its game; `downtimes`: the spans the server was down (the side to move is
-  // charged its thinking time while it was up; see Match::resume).
+  // `computers`: where a computer seat thinks (none: computer games wait); `limits`: what a
+  // rematch charges its asker (none: nothing); `make_game`: how a rematch creates its game;
+  // `downtimes`: the spans the server was down (the side to move is charged its thinking time
+  // while it was up; see Match::resume). `admission`: a new computer game's; a computer game in
+  // play loaded without one (resumed after a restart) is readmitted to the pool.
   Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGame stored, match::Waits waits,
-       ComputerPool* computers, GameMaker make_game = {}, const std::vector<match::Downtime>& downtimes = {});
+       ComputerPool* computers, AddressLimits* limits = nullptr, GameMaker make_game = {},
+       const std::vector<match::Downtime>& downtimes = {}, std::optional<ComputerAdmission> admission = {});
   // Arms the clock timer; finishes a join that crashed between its seat and its event.
   void start();
 
@@ -121,9 +128,15 @@ class Room : public std::enable_shared_from_this<Room> {
   // For commit(): tells the sender when the store refused their event.
   static std::function<void(bool)> report_failure(std::shared_ptr<Watcher> to);
   static void send_refusal(Watcher& to, const match::Refusal& refusal);
+  // An `error` with `retry_after_s`: a limit, not the game, refused.
+  static void send_refusal_with_retry(Watcher& to, std::string_view code, std::string_view message,
+                                      AddressLimits::Clock::duration wait);
   void update_idle();
   // The computer seat: thinks when its turn has come, answers offers made to it.
   void think_if_due();
+  // A computer game's person gone `abandon_after`: the computer claims the game (as a person
+  // would), so a game left open does not hold its place in the pool and its creator's cap for ever.
+  void claim_when_abandoned();
   void on_computer_decision(std::optional<match::Command> command);
   void computer_responds(const match::Event& event);
   // Plays the premove of the side to move, if one is queued; returns whether it committed.
@@ -136,6 +149,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void spectators_changed();
   // A rematch agreed: the new game is stored (seats swapped) before the event that names it.
   void start_rematch(const match::Decision& decision, std::shared_ptr<Watcher> from);
+  // A rematch asked for (offered or accepted) makes a game on the asker's behalf: it is charged
+  // to the asker's address, and against the computer (which accepts at once) takes the new
+  // game's admission. false: refused, the asker told why, nothing done.
+  bool admit_rematch(const match::Decision& decision, Watcher& asker);
   protocol::Company company() const;
 
   match::Viewer viewer_for(const std::string& token) const;
@@ -146,6 +163,7 @@ class Room : public std::enable_shared_from_this<Room> {
   storage::Store& store_;
   boost::asio::steady_timer timer_;
   std::uint64_t timer_generation_ = 0;
+  boost::asio::steady_timer claim_timer_;  // claim_when_abandoned()
 
   storage::GameRecord record_;
   std::array<std::string, 2> seat_hash_;  // by colour; empty while the seat is free
@@ -158,9 +176,12 @@ class Room : public std::enable_shared_from_this<Room> {
     std::shared_ptr<ComputerPlayer> player;
     bool thinking = false;
     int refusals = 0;  // in a row: a computer whose moves keep being refused resigns
+    std::optional<ComputerAdmission> admission = std::nullopt;  // while the game is in play
   };
   ComputerPool* computers_;
+  AddressLimits* limits_;
   std::optional<Computer> computer_;
+  std::optional<ComputerAdmission> rematch_admission_;  // from the person's offer to the computer's acceptance
 
   std::vector<Attached> watchers_;
   std::array<int, 2> seat_watchers_{};

@@ -48,13 +48,15 @@ struct ServeOptions {
   std::chrono::seconds spectator_idle{Limits{}.spectator_idle_timeout};
   AddressLimitSettings address_limits;
   match::Waits waits;
-  // Threads for computer players, below the network's priority; a computer game waits its turn.
-  unsigned computer_threads = std::max(1u, std::thread::hardware_concurrency() / 2);
+  // Threads for computer players, one a core: they run at nice 10, so the network threads (nice 0)
+  // take a core from them whenever they need it, and a core left to the network would idle.
+  unsigned computer_threads = std::max(1u, std::thread::hardware_concurrency());
   LobbySettings lobby;
 };
 
-// The most a computer may think while other computer games wait (level 8 thinks 1 s).
-constexpr auto kLongestThinking = std::chrono::milliseconds(1500);
+// A computer move still thinking this long is stopped: twice the longest budget (level 8's 1 s; a
+// first iteration may run to twice its limit) and a margin. Never shortened when others wait.
+constexpr auto kThinkingGuard = std::chrono::milliseconds(2500);
 
 constexpr auto kShutdownGrace = std::chrono::seconds(3);
 constexpr auto kEvictionPeriod = std::chrono::seconds(60);
@@ -173,6 +175,11 @@ const std::map<std::string, Setter>& setters() {
          auto threads = number<unsigned>(v, 1, 64);
          if (threads) o.computer_threads = *threads;
          return threads.has_value();
+       }},
+      {"--computer-games-per-address", [](ServeOptions& o, const std::string& v) {
+         auto cap = number<std::size_t>(v, 1, 1'000'000);
+         if (cap) o.address_limits.computer_games_per_address = *cap;
+         return cap.has_value();
        }},
       {"--first-move-limit", [](ServeOptions& o, const std::string& v) {
          auto wait = seconds(v);
@@ -328,12 +335,16 @@ int serve_command(const Args& args) {
   boost::asio::io_context io(static_cast<int>(options->threads));
   auto store = storage::Store::open(options->db);
   store->on_commit([&metrics](const storage::CommitReport& report) { metrics.committed(report); });
-  ComputerPool computers(io, options->computer_threads, kLongestThinking);
-  Registry registry(io, *store, options->waits, &computers);
+  // Before the pool: a job's room, let go as the pool stops, gives back its lease here.
+  AddressLimits address_limits(options->address_limits);
+  ComputerPool computers(io, options->computer_threads, kThinkingGuard,
+                         [&metrics](int level, std::chrono::steady_clock::duration took, bool cut_short) {
+                           metrics.computer_thought(level, took, cut_short);
+                         });
+  Registry registry(io, *store, options->waits, &computers, &address_limits);
   std::size_t resumed = registry.restore();  // reads the last alive mark: before any heartbeat
   auto heartbeat_timer = std::make_shared<boost::asio::steady_timer>(io);
   heartbeat(*store, heartbeat_timer);
-  AddressLimits address_limits(options->address_limits);
   Api api(registry, *store, address_limits, metrics);
   StaticFiles files(options->web);
   Services services{registry, api, files, limits, address_limits, metrics, *store, options->trusted_proxy};

@@ -4,7 +4,10 @@
 #include <thread>
 #include <vector>
 
+#include <boost/asio/io_context.hpp>
+
 #include "server/address_limits.h"
+#include "server/computer_admission.h"
 
 using namespace arbiter;
 using namespace std::chrono_literals;
@@ -128,4 +131,76 @@ TEST_CASE("the bookkeeping holds under threads") {
   for (int i = 0; i < 1000; ++i) held.push_back(limits.connect("10.0.0.1"));
   CHECK(held.back().verdict == Verdict::Admit);
   CHECK(limits.connect("10.0.0.1").verdict == Verdict::Refuse);
+}
+
+TEST_CASE("computer games: an address holds its cap in play; one that ends frees its place") {
+  auto settings = small();
+  settings.computer_games_per_address = 2;
+  AddressLimits limits(settings);
+  auto first = limits.computer_game("10.0.0.1");
+  auto second = limits.computer_game("10.0.0.1");
+  REQUIRE(first);
+  REQUIRE(second);
+  CHECK_FALSE(limits.computer_game("10.0.0.1"));
+  CHECK(limits.computer_game("10.0.0.2"));  // another address has its own
+  first.reset();
+  CHECK(limits.computer_game("10.0.0.1"));
+
+  settings.enabled = false;
+  AddressLimits off(settings);
+  std::vector<AddressLimits::Lease> many;
+  for (int i = 0; i < 10; ++i) {
+    auto lease = off.computer_game("10.0.0.1");
+    REQUIRE(lease);
+    many.push_back(std::move(*lease));
+  }
+}
+
+TEST_CASE("computer capacity: a level's load is its budget against a person's move; the pool takes what fits") {
+  // Level 8 thinks 1 s against a person's 2 s: a third of a thread.
+  CHECK(ComputerCapacity::load_of(8) == ComputerCapacity::kThread / 3);
+  for (int level = 2; level <= 8; ++level) CHECK(ComputerCapacity::load_of(level) > ComputerCapacity::load_of(level - 1));
+
+  ComputerCapacity capacity(1);
+  std::vector<ComputerCapacity::Share> shares;
+  for (int i = 0; i < 3; ++i) {
+    auto share = capacity.admit(8);
+    REQUIRE(share);
+    shares.push_back(std::move(*share));
+  }
+  CHECK_FALSE(capacity.admit(8));
+  CHECK_FALSE(capacity.admit(1));  // full is full, whatever the level
+  shares.pop_back();
+  CHECK(capacity.admit(8));  // a temporary: given back at once
+  auto resumed = capacity.readmit(8);  // a game from before a restart is counted, even past capacity
+  shares.push_back(std::move(resumed));
+  CHECK(capacity.load() == 3 * ComputerCapacity::load_of(8));
+  CHECK_FALSE(capacity.admit(1));
+  shares.clear();
+  CHECK(capacity.load() == 0);
+}
+
+TEST_CASE("computer admission: the address's cap first, then the pool; nothing is held when refused") {
+  boost::asio::io_context io;
+  ComputerPool pool(io, 1, 5s);
+  auto settings = small();
+  settings.computer_games_per_address = 1;
+  AddressLimits limits(settings);
+
+  auto held = admit_computer(&limits, &pool, "10.0.0.1", 8);
+  REQUIRE(std::holds_alternative<ComputerAdmission>(held));
+  auto capped = admit_computer(&limits, &pool, "10.0.0.1", 8);
+  REQUIRE(std::holds_alternative<ComputerRefusal>(capped));
+  CHECK(std::get<ComputerRefusal>(capped).status() == 429);
+  CHECK(pool.capacity().load() == ComputerCapacity::load_of(8));  // the refusal took no share
+
+  auto two = admit_computer(&limits, &pool, "10.0.0.2", 8);
+  auto three = admit_computer(&limits, &pool, "10.0.0.3", 8);
+  REQUIRE(std::holds_alternative<ComputerAdmission>(three));
+  auto full = admit_computer(&limits, &pool, "10.0.0.4", 1);
+  REQUIRE(std::holds_alternative<ComputerRefusal>(full));
+  CHECK(std::get<ComputerRefusal>(full).status() == 503);
+  CHECK(std::get<ComputerRefusal>(full).code() == "computer_busy");
+  two = ComputerRefusal{ComputerRefusal::Why::PoolFull};  // game two ends: its place and share come back
+  CHECK(std::holds_alternative<ComputerAdmission>(admit_computer(&limits, &pool, "10.0.0.4", 1)));  // 10.0.0.4's lease was not kept
 }
