@@ -1,8 +1,8 @@
 #include "protocol/lobby_messages.h"
 
-#include "protocol/client_json.h"
-
 #include <nlohmann/json.hpp>
+
+#include "protocol/client_json.h"
 
 namespace arbiter::protocol {
 namespace {
