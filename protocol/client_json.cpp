@@ -1,20 +1,26 @@
 #include "protocol/client_json.h"
 
-#include <set>
-#include <string>
+#include <cstddef>
 #include <vector>
 
 namespace arbiter::protocol {
 
 std::optional<nlohmann::json> parse_client_json(std::string_view text) {
   using nlohmann::json;
-  std::vector<std::set<std::string>> open_objects;  // the keys seen in each object being read
+  // The keys read in each object still open: an object ending with fewer members than keys
+  // read had one overwritten by a repeat.
+  std::vector<std::size_t> keys_read;
   bool repeated = false;
   auto callback = [&](int, json::parse_event_t event, json& parsed) {
-    if (event == json::parse_event_t::object_start) open_objects.emplace_back();
-    else if (event == json::parse_event_t::object_end) open_objects.pop_back();
-    else if (event == json::parse_event_t::key && !open_objects.back().insert(parsed.get<std::string>()).second)
-      repeated = true;
+    switch (event) {
+      case json::parse_event_t::object_start: keys_read.push_back(0); break;
+      case json::parse_event_t::key: ++keys_read.back(); break;
+      case json::parse_event_t::object_end:
+        repeated = repeated || parsed.size() != keys_read.back();
+        keys_read.pop_back();
+        break;
+      default: break;
+    }
     return true;
   };
   json value = json::parse(text, callback, /*allow_exceptions=*/false);
