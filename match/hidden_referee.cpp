@@ -14,6 +14,8 @@ class HiddenReferee final : public Referee {
   const rules::Game& game() const override { return umpire_.game(); }
   const rules::Umpire* umpire() const override { return &umpire_; }
 
+  bool seals_spectators() const override { return true; }
+
   MoveRuling judge_move(rules::Color mover, std::string_view uci, int ply) const override {
     MoveRuling ruling;
     rules::TryResult answer = umpire_.judge_try(mover, uci);

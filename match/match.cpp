@@ -21,6 +21,13 @@ Decision refused(Refusal refusal) {
   return decision;
 }
 
+// Names alike to a reader: the same but for the case of ASCII letters (names come trimmed and
+// cleaned of invisible characters from the protocol).
+bool same_name(std::string_view a, std::string_view b) {
+  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [&](char x, char y) { return lower(x) == lower(y); });
+}
+
 Decision record(std::vector<Event> events) {
   Decision decision;
   decision.events = std::move(events);
@@ -213,8 +220,20 @@ Decision Match::on_decline_rematch(Viewer from) const {
   return record({Event::rematch_declined(*seat_of(from))});
 }
 
-std::variant<ChatChannel, Refusal> Match::chat(Viewer from) const {
-  if (from == Viewer::Spectator) return ChatChannel::Spectators;
+std::variant<ChatChannel, Refusal> Match::chat(const ChatSpeaker& speaker, std::int64_t now_ms) const {
+  const bool player = speaker.viewer != Viewer::Spectator;
+  if (status_ == Status::Finished) {
+    const std::int64_t closes_ms = ended_at_ms_.value_or(now_ms) + setup_.waits.chat_after_end.count();
+    if (now_ms >= closes_ms) return refuse(Rejection::ChatClosed, "the chat of this game is closed");
+    if (!player && !speaker.present_at_end)
+      return refuse(Rejection::ChatClosed, "only the players and those watching at the end may still talk");
+  }
+  if (!player) {
+    for (rules::Color seat : {rules::Color::White, rules::Color::Black})
+      if (!speaker.name.empty() && same_name(speaker.name, name(seat)))
+        return refuse(Rejection::NameTaken, "that is a player's name: choose another");
+    return ChatChannel::Spectators;
+  }
   // hidden: nothing may pass between the sides but the umpire's words.
   if (referee_->umpire() && status_ != Status::Finished)
     return refuse(Rejection::ChatOff, "the players' chat is off during a hidden game");
@@ -223,6 +242,7 @@ std::variant<ChatChannel, Refusal> Match::chat(Viewer from) const {
 
 bool Match::may_read(Viewer viewer, ChatChannel channel) const {
   if (status_ == Status::Finished) return true;
+  if (channel == ChatChannel::Spectators && spectators_sealed()) return false;
   return (channel == ChatChannel::Spectators) == (viewer == Viewer::Spectator);
 }
 

@@ -38,6 +38,16 @@ struct Waits {
   // For the invited player to join, from the game's creation (wall clock): then the game is
   // aborted as expired. A day, so a link sent to a friend lasts until they read it tomorrow.
   std::chrono::milliseconds invitation{std::chrono::hours(24)};
+  // For a finished game's chat, from its end (wall clock): the players and those watching at the
+  // end may still talk this long; then it is closed, so a finished game is not a message board.
+  std::chrono::milliseconds chat_after_end{std::chrono::minutes(10)};
+};
+
+// Who asks to chat, as the room knows them.
+struct ChatSpeaker {
+  Viewer viewer = Viewer::Spectator;
+  std::string_view name;        // the name a spectator gave ("" for none); players speak as their seat
+  bool present_at_end = false;  // connected since before the game ended
 };
 
 // A seat the computer plays.
@@ -82,10 +92,13 @@ class Match {
   Decision decide(Viewer from, const Command& command, Time now) const;
   // The invited player takes `seat` under `name` (the room hands out seats and their tokens).
   Decision join(rules::Color seat, Time now, std::string name = {}) const;
-  // Where `from`'s chat message goes, or why it may not be sent.
-  std::variant<ChatChannel, Refusal> chat(Viewer from) const;
-  // Whether `viewer` may read a channel: their own; both once the game is over (the replay).
+  // Where a chat message goes, or why it may not be sent. `now_ms`: the wall clock.
+  std::variant<ChatChannel, Refusal> chat(const ChatSpeaker& speaker, std::int64_t now_ms) const;
+  // Whether `viewer` may read a channel: their own; both once the game is over (the replay); no
+  // one the spectators' while spectators are sealed (held until the end).
   bool may_read(Viewer viewer, ChatChannel channel) const;
+  // Whether spectators are sealed now (see Referee::seals_spectators): a hidden game not over.
+  bool spectators_sealed() const { return referee_->seals_spectators() && status_ != Status::Finished; }
   // What the passing of time decides by `now`: a flag, or an abort for a first move not made.
   Decision on_time(Time now) const;
   // `at`: when the event takes effect (the clock to move runs from then); `at_wall_ms`: the

@@ -13,6 +13,8 @@ class OpenReferee final : public Referee {
   const rules::Game& game() const override { return game_; }
   const rules::Umpire* umpire() const override { return nullptr; }
 
+  bool seals_spectators() const override { return false; }
+
   MoveRuling judge_move(rules::Color mover, std::string_view uci, int ply) const override {
     MoveRuling ruling;
     auto move = game_.position().parse_uci(uci);

@@ -40,6 +40,12 @@ class Referee {
   // For views of a hidden game (what each player heard); nullptr for an open game.
   virtual const rules::Umpire* umpire() const = 0;
 
+  // Whether what spectators do stays sealed while the game is on: their chat delivered to nobody
+  // until the end, their number shown to nobody. A hidden game's: a player can always watch as a
+  // spectator too (a socket without a token), so whatever spectators read that either side can
+  // change would carry words or signals past the umpire.
+  virtual bool seals_spectators() const = 0;
+
   // The act's clock is left empty: the match sets it.
   virtual MoveRuling judge_move(rules::Color mover, std::string_view uci, int ply) const = 0;
   virtual AnyRuling judge_any(rules::Color asker, int ply) const = 0;

@@ -58,6 +58,8 @@ enum class Rejection : std::uint8_t {
   RematchOffered,  // the sender's rematch offer already stands
   Rematched,     // the rematch has been played already
   ChatOff,       // the players' chat of a hidden game in progress
+  ChatClosed,    // a finished game's chat, after its while, or to one who was not there at the end
+  NameTaken,     // a spectator speaking under a seat's name
 };
 
 // Who reads a chat: the players among themselves, the spectators among themselves.

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/client_json.h"
+
 namespace arbiter::protocol {
 namespace {
 
@@ -20,7 +22,7 @@ std::optional<std::string> key_field(const json& message, const char* name) {
 }  // namespace
 
 Parsed<LobbyCommand> parse_lobby_command(std::string_view text) {
-  json message = json::parse(text, nullptr, false);
+  json message = parse_client_json(text).value_or(json(json::value_t::discarded));
   if (message.is_discarded()) return bad("not JSON");
   if (!message.is_object()) return bad("a message is a JSON object");
   auto type = message.find("t");

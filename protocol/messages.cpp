@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <utility>
 
+#include "protocol/client_json.h"
 #include "rules/variant.h"
 
 namespace arbiter::protocol {
@@ -20,17 +22,12 @@ constexpr double kMaxIncrementSeconds = 3600;
 
 BadInput bad(std::string message) { return {"bad_message", std::move(message)}; }
 
-std::optional<json> parse_json(std::string_view text) {
-  json value = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (value.is_discarded()) return std::nullopt;
-  return value;
-}
-
+// Coordinate notation as the rules write it: lower-case letters and digits, 4 to 12 of them.
+// Anything else (SAN like "e4", upper case like "E2E4") is not a move at all: `bad_message`;
+// a move so written that is not legal is the rules' to refuse (`illegal_move`).
 bool plain_move_text(const std::string& text) {
   if (text.size() < 4 || text.size() > kMaxMoveLength) return false;
-  for (char c : text)
-    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z'))) return false;
-  return true;
+  return std::all_of(text.begin(), text.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); });
 }
 
 Parsed<ClientCommand> parse_move(const json& message) {
@@ -80,6 +77,47 @@ std::size_t control_at(std::string_view text, std::size_t i) {
   return 0;
 }
 
+// The code point of the UTF-8 sequence starting at `i`, and its length; a stray byte is itself
+// (the serializer replaces invalid UTF-8 later).
+std::pair<char32_t, std::size_t> code_point_at(std::string_view text, std::size_t i) {
+  auto byte = static_cast<unsigned char>(text[i]);
+  const std::size_t length = byte < 0xC0 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4;
+  if (length == 1 || i + length > text.size()) return {byte, 1};
+  char32_t c = byte & (0x3F >> (length - 1));
+  for (std::size_t k = 1; k < length; ++k) {
+    if (!continuation_byte(text[i + k])) return {byte, 1};
+    c = (c << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+  }
+  return {c, length};
+}
+
+// Unicode's format characters (category Cf: bidi controls such as U+202E, zero-width ones, the
+// soft hyphen, tags) and the line and paragraph separators: unseen, they disguise what a line or
+// a name says.
+bool invisible(char32_t c) {
+  constexpr std::pair<char32_t, char32_t> kRanges[] = {
+      {0x00AD, 0x00AD},   {0x0600, 0x0605},   {0x061C, 0x061C},   {0x06DD, 0x06DD},   {0x070F, 0x070F},
+      {0x0890, 0x0891},   {0x08E2, 0x08E2},   {0x180E, 0x180E},   {0x200B, 0x200F},   {0x2028, 0x202E},
+      {0x2060, 0x206F},   {0xFEFF, 0xFEFF},   {0xFFF9, 0xFFFB},   {0x110BD, 0x110BD}, {0x110CD, 0x110CD},
+      {0x13430, 0x1343F}, {0x1BCA0, 0x1BCA3}, {0x1D173, 0x1D17A}, {0xE0000, 0xE007F}};
+  return std::any_of(std::begin(kRanges), std::end(kRanges), [c](const auto& r) { return c >= r.first && c <= r.second; });
+}
+
+// `text` without its invisible characters; with `controls`, without its control characters too.
+std::string visible(std::string_view text, bool controls) {
+  std::string kept;
+  for (std::size_t i = 0; i < text.size();) {
+    if (std::size_t skip = controls ? control_at(text, i) : 0) {
+      i += skip;
+      continue;
+    }
+    auto [c, length] = code_point_at(text, i);
+    if (!invisible(c)) kept.append(text.substr(i, length));
+    i += length;
+  }
+  return kept;
+}
+
 std::string_view trim(std::string_view text) {
   auto first = text.find_first_not_of(' ');
   if (first == std::string_view::npos) return {};
@@ -96,7 +134,8 @@ Parsed<ClientCommand> parse_chat(const json& message) {
   std::string_view raw = text->get_ref<const std::string&>();
   for (std::size_t i = 0; i < raw.size(); ++i)
     if (control_at(raw, i)) return bad("a chat message has no control characters");
-  std::string_view trimmed = trim(raw);
+  const std::string shown = visible(raw, false);
+  std::string_view trimmed = trim(shown);
   if (trimmed.empty()) return bad("a chat message is not empty");
   if (characters(trimmed) > kMaxChatLength)
     return bad("a chat message has at most " + std::to_string(kMaxChatLength) + " characters");
@@ -109,14 +148,7 @@ Parsed<ClientCommand> parse_chat(const json& message) {
 }  // namespace
 
 std::string display_name(std::string_view raw) {
-  std::string kept;
-  for (std::size_t i = 0; i < raw.size();) {
-    if (std::size_t skip = control_at(raw, i)) {
-      i += skip;
-      continue;
-    }
-    kept += raw[i++];
-  }
+  const std::string kept = visible(raw, true);
   std::string_view trimmed = trim(kept);
   std::size_t end = 0, count = 0;
   while (end < trimmed.size()) {
@@ -145,8 +177,8 @@ std::optional<BadInput> check_secret(std::string_view secret) {
 
 Parsed<JoinRequest> parse_join(std::string_view body) {
   if (body.find_first_not_of(" \t\r\n") == std::string_view::npos) return JoinRequest{std::string(kAnonymous), {}};
-  auto message = parse_json(body);
-  if (!message) return bad("the body is not JSON");
+  auto message = parse_client_json(body);
+  if (!message) return bad("the body is not JSON (or repeats a key)");
   if (!message->is_object()) return bad("the body is a JSON object");
   auto name = parse_name_field(*message);
   if (auto* refused = std::get_if<BadInput>(&name)) return *refused;
@@ -160,8 +192,8 @@ Parsed<JoinRequest> parse_join(std::string_view body) {
 }
 
 Parsed<ClientCommand> parse_client_command(std::string_view text) {
-  auto message = parse_json(text);
-  if (!message) return bad("not JSON");
+  auto message = parse_client_json(text);
+  if (!message) return bad("not JSON, or a key is repeated");
   if (!message->is_object()) return bad("a message is a JSON object");
   auto type = message->find("t");
   if (type == message->end() || !type->is_string()) return bad("a message needs \"t\", its type");
@@ -189,8 +221,8 @@ Parsed<CreateGameRequest> parse_create_game(std::string_view body) {
   CreateGameRequest request;
   auto trimmed = body.find_first_not_of(" \t\r\n") == std::string_view::npos;
   if (trimmed) return request;  // an empty body: a random-colour untimed chess game
-  auto message = parse_json(body);
-  if (!message) return bad("the body is not JSON");
+  auto message = parse_client_json(body);
+  if (!message) return bad("the body is not JSON (or repeats a key)");
   if (!message->is_object()) return bad("the body is a JSON object");
 
   if (auto variant = message->find("variant"); variant != message->end()) {

@@ -37,7 +37,8 @@ using match::TakebackCommand;
 using match::DeclineRematchCommand;
 using match::RematchCommand;
 struct PingCommand {};
-// A chat message: trimmed, 1 to kMaxChatLength characters, no control characters.
+// A chat message: no control characters, invisible ones (Unicode format characters such as
+// U+202E, U+200B; see messages.cpp) dropped, trimmed, 1 to kMaxChatLength characters.
 struct ChatCommand {
   std::string text;
   std::string name;  // a spectator's display name ("" if not given); players speak as their seat
@@ -65,7 +66,7 @@ struct CreateGameRequest {
 };
 inline constexpr int kMinComputerLevel = 1, kMaxComputerLevel = 8;
 
-// A display name as shown: control characters dropped, trimmed, cut to kMaxNameLength
+// A display name as shown: control and invisible characters dropped, trimmed, cut to kMaxNameLength
 // characters; kAnonymous when nothing is left.
 std::string display_name(std::string_view raw);
 // "name" of a request object: absent or null is kAnonymous; anything but a string is bad.

@@ -117,6 +117,8 @@ std::string_view error_code(match::Rejection rejection) {
     case match::Rejection::RematchOffered: return "rematch_offered";
     case match::Rejection::Rematched: return "rematched";
     case match::Rejection::ChatOff: return "chat_off";
+    case match::Rejection::ChatClosed: return "chat_closed";
+    case match::Rejection::NameTaken: return "name_taken";
   }
   return "bad_message";
 }

@@ -115,7 +115,7 @@ json chat_history(const match::Match& match, Viewer viewer, const Company& compa
   json lines = json::array();
   if (!company.chat) return lines;
   for (const auto& line : *company.chat)
-    if (may_read(match, viewer, line)) lines.push_back(chat_message(line));
+    if (may_read(match, viewer, line)) lines.push_back(chat_line_json(line));
   return lines;
 }
 
@@ -139,7 +139,8 @@ json game_fields(const match::Match& match, Time now, Viewer viewer, const Compa
            {"names", names_json(match)},
            {"rematch_offer", match.rematch_offer() ? json(color_name(*match.rematch_offer())) : json(nullptr)},
            {"next_game", match.next_game() ? json(*match.next_game()) : json(nullptr)},
-           {"spectators", company.spectators},
+           // hidden: not shown while spectators are sealed (either side could set it).
+           {"spectators", match.spectators_sealed() ? json(nullptr) : json(company.spectators)},
            {"chat", chat_history(match, viewer, company)}};
   put_clock(out, match, now);
   if (auto seat = seat_of(viewer)) out["premove"] = match.premove(*seat) ? json(*match.premove(*seat)) : json(nullptr);
@@ -285,8 +286,19 @@ json game_resource(const match::Match& match, Time now, Viewer viewer, const Com
 bool pgn_public(const match::Match& match) { return board_public(match); }
 
 json chat_message(const ChatLine& line) {
-  return {{"t", "chat"},
-          {"channel", channel_name(line.channel)},
+  json out = chat_line_json(line);
+  out["t"] = "chat";
+  return out;
+}
+
+json held_chat_message(const ChatLine& line) {
+  json out = chat_message(line);
+  out["held"] = true;
+  return out;
+}
+
+json chat_line_json(const ChatLine& line) {
+  return {{"channel", channel_name(line.channel)},
           {"from", viewer_name(line.from)},
           {"name", line.name},
           {"text", line.text},

@@ -56,6 +56,11 @@ nlohmann::json premove_message(const std::optional<std::string>& move, std::stri
 nlohmann::json game_resource(const match::Match& match, Time now, Viewer viewer, const Company& company = {});
 // {"t":"chat","channel","from","name","text","at"}: to the readers of its channel; not numbered.
 nlohmann::json chat_message(const ChatLine& line);
+// The same with "held": true, to its sender alone, when nobody may read it before the end (the
+// spectators' chat of a hidden game in play).
+nlohmann::json held_chat_message(const ChatLine& line);
+// The same without `t`: an entry of `state.chat`.
+nlohmann::json chat_line_json(const ChatLine& line);
 // Whether `viewer` is shown `line` now.
 bool may_read(const match::Match& match, Viewer viewer, const ChatLine& line);
 // {"t":"spectators","count":n}: not numbered.

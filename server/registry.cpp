@@ -11,6 +11,11 @@
 #include "server/wall_clock.h"
 
 namespace arbiter {
+namespace {
+// Games not in memory whose invitation expired, loaded per sweep to be ended by their match.
+constexpr std::size_t kExpiredLoadedPerSweep = 64;
+}  // namespace
+
 std::string creator_color(protocol::ColorChoice choice) {
   if (choice == protocol::ColorChoice::White) return "white";
   if (choice == protocol::ColorChoice::Black) return "black";
@@ -228,12 +233,16 @@ std::size_t Registry::evict_idle() {
     std::lock_guard lock(mutex_);
     evicted = std::erase_if(rooms_, [](const auto& entry) { return entry.second.use_count() == 1 && entry.second->idle(); });
   }
-  // Loaded rooms end their own invitations (their match's deadline); this ends the others'.
+  // Loaded rooms end their own invitations (their match's deadline); the others are loaded to
+  // end theirs the same way: one rule (Match::invitation_deadline) and one recorded `end` event.
+  // A few per sweep, oldest first; each room, idle once ended, goes at a later sweep.
   const std::int64_t now_ms = wall_clock_ms();
   const auto invitation = std::chrono::duration_cast<std::chrono::milliseconds>(waits_.invitation).count();
-  store_.expire_waiting(now_ms - invitation, now_ms, [](bool ok, const std::string& error) {
-    if (!ok) std::cerr << "arbiter: expiring waiting games failed: " << error << "\n";
-  });
+  try {
+    for (const auto& id : store_.expired_waiting(now_ms - invitation, kExpiredLoadedPerSweep)) find(id);
+  } catch (const std::exception& e) {
+    std::cerr << "arbiter: finding expired invitations failed: " << e.what() << "\n";
+  }
   return evicted;
 }
 

@@ -59,7 +59,8 @@ class Registry {
   std::size_t games_in_play();
   void close_all();
   // Drops finished and waiting rooms nobody watches or uses; they load again from the store
-  // when asked for. Ends in the store the invitations that expired while not loaded. Returns
+  // when asked for. Loads a few games whose invitation expired while not loaded, so that their
+  // match ends them with a recorded `end` event. Returns
   // how many rooms it dropped.
   std::size_t evict_idle();
 

@@ -271,6 +271,7 @@ void Room::broadcast(const Event& event) {
   for (const auto& attached : watchers_) attached.watcher->send(sent.messages[slot(attached.viewer)]);
   sent_.push_back(std::move(sent));
   if (sent_.size() > kResumableEvents) sent_.pop_front();
+  if (event.kind == Event::Kind::Ended) spectators_changed();  // unsealed: the count may be told now
 }
 
 void Room::arm_timer() {
@@ -365,7 +366,7 @@ bool Room::play_due_premove() {
 void Room::attach(std::shared_ptr<Watcher> watcher, std::string token, std::optional<std::int64_t> since) {
   on_strand([this, watcher = std::move(watcher), token = std::move(token), since] {
     Viewer viewer = viewer_for(token);
-    watchers_.push_back({watcher, viewer, RateLimiter(kChatPerSecond, kChatBurst, kChatRefusalsTolerated)});
+    watchers_.push_back({watcher, viewer, RateLimiter(kChatPerSecond, kChatBurst, kChatRefusalsTolerated), !match_.finished()});
     update_idle();
     spectators_changed();
     seat_watchers_changed(match::seat_of(viewer), +1, watcher.get());
@@ -405,9 +406,13 @@ void Room::seat_watchers_changed(std::optional<Color> seat, int by, const Watche
 void Room::spectators_changed() {
   const int count = static_cast<int>(
       std::count_if(watchers_.begin(), watchers_.end(), [](const Attached& a) { return a.viewer == Viewer::Spectator; }));
-  if (count == spectator_count_.load()) return;
-  spectator_count_ = count;
-  auto message = text(protocol::spectators_message(count));
+  // hidden: while spectators are sealed their number is told to nobody, the lobby included.
+  const std::optional<int> shown = match_.spectators_sealed() ? std::nullopt : std::optional(count);
+  if (shown == spectators_shown_) return;
+  spectators_shown_ = shown;
+  spectator_count_ = shown.value_or(0);
+  if (!shown) return;
+  auto message = text(protocol::spectators_message(*shown));
   for (const auto& attached : watchers_) attached.watcher->send(message);
 }
 
@@ -419,7 +424,8 @@ void Room::chat(std::shared_ptr<Watcher> watcher, std::string text_sent, std::st
     if (!from) return;
     if (from->chat_limiter.check(Clock::now()) != RateLimiter::Verdict::Allow)
       return watcher->send(std::make_shared<const std::string>(protocol::error_message("rate_limited", "one chat message every two seconds")));
-    auto ruling = match_.chat(from->viewer);
+    const match::ChatSpeaker speaker{from->viewer, name, from->present_at_end};
+    auto ruling = match_.chat(speaker, wall_clock_ms());
     if (auto* refusal = std::get_if<match::Refusal>(&ruling)) return send_refusal(*watcher, *refusal);
     const auto seat = match::seat_of(from->viewer);
     protocol::ChatLine line{std::get<match::ChatChannel>(ruling), from->viewer, seat ? match_.name(*seat) : name,
@@ -436,8 +442,14 @@ void Room::chat(std::shared_ptr<Watcher> watcher, std::string text_sent, std::st
         self->chat_.push_back(line);
         if (self->chat_.size() > static_cast<std::size_t>(storage::kChatKept)) self->chat_.erase(self->chat_.begin());
         auto message = text(protocol::chat_message(line));
-        for (const auto& attached : self->watchers_)
-          if (protocol::may_read(self->match_, attached.viewer, line)) attached.watcher->send(message);
+        bool sender_reads = false;
+        for (const auto& attached : self->watchers_) {
+          if (!protocol::may_read(self->match_, attached.viewer, line)) continue;
+          attached.watcher->send(message);
+          sender_reads = sender_reads || attached.watcher == watcher;
+        }
+        // Held until the end (sealed spectators): only its own socket is told it was stored.
+        if (!sender_reads) watcher->send(text(protocol::held_chat_message(line)));
       });
     });
   });

@@ -103,6 +103,7 @@ class Room : public std::enable_shared_from_this<Room> {
     std::shared_ptr<Watcher> watcher;
     match::Viewer viewer;
     RateLimiter chat_limiter;
+    bool present_at_end;  // attached before the game ended (may still chat for a while after)
   };
   // An event as each viewer (White, Black, spectator) was sent it.
   struct Sent {
@@ -145,7 +146,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // The watcher that just came is not told: its state says so already.
   void seat_watchers_changed(std::optional<rules::Color> seat, int by, const Watcher* just_came = nullptr);
   void send_to_seat(rules::Color seat, const Message& message) const;
-  // Tells everyone how many spectators there are, when that changed.
+  // Tells everyone how many spectators there are, when that changed and may be shown (not while
+  // the match seals spectators: then the count is told once they are unsealed, at the end).
   void spectators_changed();
   // A rematch agreed: the new game is stored (seats swapped) before the event that names it.
   void start_rematch(const match::Decision& decision, std::shared_ptr<Watcher> from);
@@ -193,7 +195,8 @@ class Room : public std::enable_shared_from_this<Room> {
   GameMaker make_game_;
   std::vector<protocol::ChatLine> chat_;   // the latest storage::kChatKept
   std::int64_t chat_seq_ = 0;              // the last stored message's number
-  std::atomic<int> spectator_count_ = 0;
+  std::atomic<int> spectator_count_ = 0;     // as shown (0 while sealed), for the lobby
+  std::optional<int> spectators_shown_ = 0;  // the count last told; nullopt while sealed
 };
 
 }  // namespace arbiter

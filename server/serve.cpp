@@ -192,6 +192,11 @@ const std::map<std::string, Setter>& setters() {
          if (wait) o.waits.invitation = *wait;
          return wait.has_value();
        }},
+      {"--chat-after-end", [](ServeOptions& o, const std::string& v) {
+         auto wait = seconds(v, 30 * 86400.0);
+         if (wait) o.waits.chat_after_end = *wait;
+         return wait.has_value();
+       }},
       {"--seat-messages-per-second", [](ServeOptions& o, const std::string& v) {
          auto r = rate(v);
          if (r) o.address_limits.seat_messages_per_second = *r, o.address_limits.seat_message_burst = std::max(1.0, 2 * *r);

@@ -70,13 +70,8 @@ struct AddDowntime {
   DowntimeRecord downtime;
 };
 
-struct ExpireWaiting {
-  std::int64_t created_before_ms;
-  std::int64_t at_ms;
-};
-
 struct PendingWrite {
-  std::variant<CreateGame, AddSeat, AddChat, AppendEvent, MarkAlive, AddDowntime, ExpireWaiting> operation;
+  std::variant<CreateGame, AddSeat, AddChat, AppendEvent, MarkAlive, AddDowntime> operation;
   Store::Done done;
   std::chrono::steady_clock::time_point queued = std::chrono::steady_clock::now();
 };
@@ -112,12 +107,7 @@ class Writer {
         mark_alive_(db_,
                     "INSERT INTO alive (id, until_ms) VALUES (1, ?1)"
                     " ON CONFLICT (id) DO UPDATE SET until_ms = excluded.until_ms"),
-        insert_downtime_(db_, "INSERT INTO downtimes (from_ms, to_ms) VALUES (?1, ?2)"),
-        // `status <> 'finished'` lets SQLite use the index of unfinished games by creation.
-        expire_waiting_(db_,
-                        "UPDATE games SET status = 'finished', result = '*', reason = 'expired', ended_at_ms = ?2"
-                        " WHERE status <> 'finished' AND status = 'waiting' AND created_at_ms < ?1 AND local = 0"
-                        " AND (SELECT COUNT(*) FROM seats s WHERE s.game_id = games.id) < 2") {}
+        insert_downtime_(db_, "INSERT INTO downtimes (from_ms, to_ms) VALUES (?1, ?2)") {}
 
   // Runs the batch in one transaction, each write inside its own savepoint, and returns one
   // error per write (empty: committed). Never throws: errors are reported, not raised.
@@ -259,13 +249,6 @@ class Writer {
     insert_downtime_.step();
   }
 
-  void apply(const ExpireWaiting& write) {
-    ResetOnExit reset(expire_waiting_);
-    expire_waiting_.bind(1, write.created_before_ms);
-    expire_waiting_.bind(2, write.at_ms);
-    expire_waiting_.step();
-  }
-
   void insert_seat(const std::string& game_id, const SeatRecord& seat) {
     ResetOnExit reset(insert_seat_);
     insert_seat_.bind(1, game_id);
@@ -310,7 +293,7 @@ class Writer {
   Statement begin_, commit_, rollback_;
   Statement savepoint_, release_, rollback_to_savepoint_;
   Statement insert_game_, insert_seat_, insert_chat_, insert_event_, previous_event_, update_status_;
-  Statement mark_alive_, insert_downtime_, expire_waiting_;
+  Statement mark_alive_, insert_downtime_;
   std::uint64_t transactions_ = 0;
 };
 
@@ -341,6 +324,12 @@ class Reader {
                      " (SELECT * FROM chat WHERE game_id = ?1 ORDER BY seq DESC LIMIT ?2) ORDER BY seq"),
         select_by_invite_(db_, "SELECT id FROM games WHERE invite_hash = ?1"),
         count_by_status_(db_, "SELECT status, COUNT(*) FROM games GROUP BY status"),
+        // `status <> 'finished'` lets SQLite use the index of unfinished games by creation.
+        select_expired_waiting_(db_,
+                                "SELECT id FROM games WHERE status <> 'finished' AND status = 'waiting'"
+                                " AND created_at_ms < ?1 AND local = 0"
+                                " AND (SELECT COUNT(*) FROM seats s WHERE s.game_id = games.id) < 2"
+                                " ORDER BY created_at_ms LIMIT ?2"),
         select_playing_(db_, list_query("playing", "created_at_ms")),
         select_finished_(db_, list_query("finished", "ended_at_ms")) {}
 
@@ -389,6 +378,15 @@ class Reader {
     select_by_invite_.bind(1, invite_hash);
     if (!select_by_invite_.step()) return std::nullopt;
     return select_by_invite_.column_text(0);
+  }
+
+  std::vector<std::string> expired_waiting(std::int64_t created_before_ms, std::size_t limit) {
+    ResetOnExit reset(select_expired_waiting_);
+    select_expired_waiting_.bind(1, created_before_ms);
+    select_expired_waiting_.bind(2, static_cast<std::int64_t>(limit));
+    std::vector<std::string> ids;
+    while (select_expired_waiting_.step()) ids.push_back(select_expired_waiting_.column_text(0));
+    return ids;
   }
 
   std::vector<std::pair<std::string, std::int64_t>> games_by_status() {
@@ -505,7 +503,7 @@ class Reader {
   Statement begin_, end_;
   Statement select_game_, select_unfinished_, select_in_play_, select_alive_, select_downtimes_, select_seats_, select_events_,
       select_chat_;
-  Statement select_by_invite_, count_by_status_, select_playing_, select_finished_;
+  Statement select_by_invite_, count_by_status_, select_expired_waiting_, select_playing_, select_finished_;
 };
 
 class SqliteStore final : public Store {
@@ -544,8 +542,9 @@ class SqliteStore final : public Store {
     return reader_.downtimes();
   }
 
-  void expire_waiting(std::int64_t created_before_ms, std::int64_t at_ms, Done done) override {
-    enqueue({ExpireWaiting{created_before_ms, at_ms}, std::move(done)});
+  std::vector<std::string> expired_waiting(std::int64_t created_before_ms, std::size_t limit) override {
+    std::lock_guard lock(reader_.mutex);
+    return reader_.expired_waiting(created_before_ms, limit);
   }
 
   std::vector<StoredGame> load_in_play() override {

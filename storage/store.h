@@ -124,11 +124,6 @@ class Store {
   virtual void mark_alive(std::int64_t at_ms, Done done) = 0;
   // Records a span the server was down (its last mark to a restart).
   virtual void add_downtime(DowntimeRecord downtime, Done done) = 0;
-  // Ends, as expired at `at_ms`, every game still waiting for its invited player (one seat, not
-  // local) created before `created_before_ms`. Only rows still 'waiting' change, so a join
-  // committed first always stands. No event is written: a room loading such a game ends it
-  // with its own event (its invitation has expired by then too).
-  virtual void expire_waiting(std::int64_t created_before_ms, std::int64_t at_ms, Done done) = 0;
 
   // Synchronous reads (from any thread). Throw std::runtime_error on database errors.
   virtual std::optional<StoredGame> load_game(const std::string& id) = 0;
@@ -141,6 +136,10 @@ class Store {
   // Every downtime recorded, oldest first.
   virtual std::vector<DowntimeRecord> downtimes() = 0;
   virtual std::optional<std::string> game_by_invite(const std::string& invite_hash) = 0;
+  // The oldest `limit` games still waiting for their invited player (one seat, not local) created
+  // before `created_before_ms`: the store only finds them; a room ends each through its match, so
+  // the row and the event log say the same (and a join committed first stands: it has two seats).
+  virtual std::vector<std::string> expired_waiting(std::int64_t created_before_ms, std::size_t limit) = 0;
   // Finished games aborted before any move are left out.
   virtual std::vector<GameSummary> list_games(const GameQuery& query) = 0;
 

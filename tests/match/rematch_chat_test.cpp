@@ -20,6 +20,20 @@ TestMatch finished_game(bool local = false) {
   return game;
 }
 
+// The wall clock of the test's moment, as the match's events record it.
+std::int64_t wall_ms(const TestMatch& game) {
+  return TestMatch::kCreatedAtMs + std::chrono::duration_cast<std::chrono::milliseconds>(game.now.time_since_epoch()).count();
+}
+
+std::variant<ChatChannel, Refusal> chat(const TestMatch& game, Viewer from, std::string_view name = {}, bool present_at_end = true) {
+  return game->chat(ChatSpeaker{from, name, present_at_end}, wall_ms(game));
+}
+
+Rejection chat_refusal(const std::variant<ChatChannel, Refusal>& ruling) {
+  REQUIRE(std::holds_alternative<Refusal>(ruling));
+  return std::get<Refusal>(ruling).code;
+}
+
 Rejection refusal_of(const Decision& decision) {
   REQUIRE(decision.refusal);
   CHECK(decision.events.empty());
@@ -92,8 +106,8 @@ TEST_CASE("the joining player's name is recorded with the join") {
 TEST_CASE("chat: players and spectators apart, both readable after the end") {
   TestMatch game("chess");
   game.join(Black);
-  CHECK(std::get<ChatChannel>(game->chat(Viewer::White)) == ChatChannel::Players);
-  CHECK(std::get<ChatChannel>(game->chat(Viewer::Spectator)) == ChatChannel::Spectators);
+  CHECK(std::get<ChatChannel>(chat(game, Viewer::White)) == ChatChannel::Players);
+  CHECK(std::get<ChatChannel>(chat(game, Viewer::Spectator)) == ChatChannel::Spectators);
   CHECK(game->may_read(Viewer::Black, ChatChannel::Players));
   CHECK_FALSE(game->may_read(Viewer::Black, ChatChannel::Spectators));
   CHECK_FALSE(game->may_read(Viewer::Spectator, ChatChannel::Players));
@@ -103,13 +117,51 @@ TEST_CASE("chat: players and spectators apart, both readable after the end") {
   CHECK(game->may_read(Viewer::White, ChatChannel::Spectators));
 }
 
-TEST_CASE("chat: in Kriegspiel the players' chat is off until the end; the spectators' stays") {
+TEST_CASE("chat: in Kriegspiel the players' chat is off until the end; the spectators' is held until then") {
   TestMatch game("kriegspiel");
+  CHECK(game->spectators_sealed());  // waiting: the creator could watch and speak as well
   game.join(Black);
-  auto refused = game->chat(Viewer::White);
-  REQUIRE(std::holds_alternative<Refusal>(refused));
-  CHECK(std::get<Refusal>(refused).code == Rejection::ChatOff);
-  CHECK(std::get<ChatChannel>(game->chat(Viewer::Spectator)) == ChatChannel::Spectators);
+  CHECK(chat_refusal(chat(game, Viewer::White)) == Rejection::ChatOff);
+  CHECK(std::get<ChatChannel>(chat(game, Viewer::Spectator)) == ChatChannel::Spectators);
+  // A player may be a spectator too (no token): so nobody reads the spectators' chat in play.
+  CHECK(game->spectators_sealed());
+  for (Viewer viewer : {Viewer::White, Viewer::Black, Viewer::Spectator}) CHECK_FALSE(game->may_read(viewer, ChatChannel::Spectators));
   REQUIRE(game.send(Viewer::White, ResignCommand{}).accepted());
-  CHECK(std::get<ChatChannel>(game->chat(Viewer::Black)) == ChatChannel::Players);
+  CHECK_FALSE(game->spectators_sealed());
+  for (Viewer viewer : {Viewer::White, Viewer::Black, Viewer::Spectator}) CHECK(game->may_read(viewer, ChatChannel::Spectators));
+  CHECK(std::get<ChatChannel>(chat(game, Viewer::Black)) == ChatChannel::Players);
+}
+
+TEST_CASE("chat: an open game never seals its spectators") {
+  TestMatch game("chess");
+  CHECK_FALSE(game->spectators_sealed());
+  game.join(Black);
+  CHECK_FALSE(game->spectators_sealed());
+  CHECK(game->may_read(Viewer::Spectator, ChatChannel::Spectators));
+}
+
+TEST_CASE("chat: a finished game's closes after a while; until then only the players and those there at the end") {
+  TestMatch game = finished_game();
+  CHECK(std::get<ChatChannel>(chat(game, Viewer::White, {}, false)) == ChatChannel::Players);
+  CHECK(std::get<ChatChannel>(chat(game, Viewer::Spectator, "Sam", true)) == ChatChannel::Spectators);
+  CHECK(chat_refusal(chat(game, Viewer::Spectator, "Sam", false)) == Rejection::ChatClosed);
+  game.wait(Waits{}.chat_after_end - std::chrono::milliseconds(1));
+  CHECK(std::get<ChatChannel>(chat(game, Viewer::Black)) == ChatChannel::Players);
+  game.wait(std::chrono::milliseconds(1));
+  CHECK(chat_refusal(chat(game, Viewer::Black)) == Rejection::ChatClosed);
+  CHECK(chat_refusal(chat(game, Viewer::Spectator, "Sam", true)) == Rejection::ChatClosed);
+  // After a restart the end's recorded time decides the same.
+  TestMatch replayed("chess");
+  replayed.replay(game.log());
+  replayed.now = game.now;
+  CHECK(chat_refusal(chat(replayed, Viewer::White)) == Rejection::ChatClosed);
+}
+
+TEST_CASE("chat: a spectator may not speak under a seat's name, whatever its case") {
+  TestMatch game("chess");
+  REQUIRE(game.carry_out(game->join(Black, game.now, "Bob")).accepted());
+  for (std::string_view name : {"Bob", "bob", "BOB"})
+    CHECK(chat_refusal(chat(game, Viewer::Spectator, name)) == Rejection::NameTaken);
+  CHECK(std::get<ChatChannel>(chat(game, Viewer::Spectator, "Bobby")) == ChatChannel::Spectators);
+  CHECK(std::get<ChatChannel>(chat(game, Viewer::Spectator, "")) == ChatChannel::Spectators);  // no name given
 }

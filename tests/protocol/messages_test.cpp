@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/lobby_messages.h"
 #include "protocol/messages.h"
 
 using namespace arbiter::protocol;
@@ -109,4 +110,32 @@ TEST_CASE("errors are unnumbered messages with a code") {
   CHECK(error["message"] == "the game is at ply 3");
   CHECK_FALSE(error.contains("v"));
   CHECK(nlohmann::json::parse(pong_message())["t"] == "pong");
+}
+
+TEST_CASE("a key repeated in any object is a bad message, in every client message") {
+  auto command_code = [](std::string_view text) {
+    auto parsed = parse_client_command(text);
+    REQUIRE(std::holds_alternative<BadInput>(parsed));
+    return std::get<BadInput>(parsed).code;
+  };
+  CHECK(command_code(R"({"t":"move","move":"e2e4","ply":0,"t":"resign"})") == "bad_message");
+  CHECK(command_code(R"({"t":"chat","text":"a","x":{"k":1,"k":2}})") == "bad_message");
+  CHECK(command_code(R"([{"a":1,"a":1}])") == "bad_message");
+  CHECK(std::holds_alternative<ClientCommand>(parse_client_command(R"({"t":"chat","text":"a","x":{"t":1},"y":[{"t":2}]})")));
+  CHECK(std::holds_alternative<BadInput>(parse_create_game(R"({"variant":"chess","variant":"kriegspiel"})")));
+  CHECK(std::get<BadInput>(parse_join(R"({"name":"a","name":"b"})")).code == "bad_message");
+  auto lobby = parse_lobby_command(R"({"t":"ping","t":"seek"})");
+  REQUIRE(std::holds_alternative<BadInput>(lobby));
+  CHECK(std::get<BadInput>(lobby).code == "bad_message");
+}
+
+TEST_CASE("a move not in coordinate notation is a bad message: SAN and upper case alike") {
+  for (std::string_view text : {R"({"t":"move","move":"E2E4","ply":0})", R"({"t":"move","move":"e4","ply":0})",
+                                R"({"t":"move","move":"Nf3","ply":0})", R"({"t":"premove","move":"E2E4"})"}) {
+    auto parsed = parse_client_command(text);
+    REQUIRE(std::holds_alternative<BadInput>(parsed));
+    CHECK(std::get<BadInput>(parsed).code == "bad_message");
+  }
+  CHECK(std::holds_alternative<ClientCommand>(parse_client_command(R"({"t":"move","move":"e7e8q","ply":0})")));
+  CHECK(std::holds_alternative<ClientCommand>(parse_client_command(R"({"t":"move","move":"a10a10q","ply":0})")));
 }

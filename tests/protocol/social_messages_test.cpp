@@ -108,3 +108,18 @@ TEST_CASE("lobby commands") {
   CHECK(json["clock"]["increment_ms"] == 1000);
   CHECK(json["name"] == "Ann");
 }
+
+TEST_CASE("invisible characters (Unicode format characters) are dropped from names and chat") {
+  // U+202E (right-to-left override), U+200B (zero width space), U+2066 (isolate), U+00AD (soft
+  // hyphen), U+FEFF, U+061C, U+180E, U+2060, U+E0041 (a tag), U+2028 (line separator).
+  CHECK(display_name("\u202eAnn\u200b") == "Ann");
+  CHECK(display_name("A\u00adn\u2066n\u2069") == "Ann");
+  CHECK(display_name("\ufeff\u061c\u180e\u2060\U000E0041Bob") == "Bob");
+  CHECK(display_name("\u200b \u200f") == "Anonymous");
+  CHECK(display_name(" \u200bAnn\u200b ") == "Ann");  // trimmed after the invisible are gone
+  CHECK(display_name("Zo\u00eb \U0001F600") == "Zo\u00eb \U0001F600");  // visible letters and emoji stay
+  CHECK(chat(R"({"t":"chat","text":"a\u202edcba\u200b\u2028x"})").text == "adcbax");
+  CHECK(chat("{\"t\":\"chat\",\"text\":\"hi\",\"name\":\"W\u200d\u00adho\"}").name == "Who");
+  CHECK(code(parse_client_command(R"({"t":"chat","text":"\u200b\u200b \u202e"})")) == "bad_message");
+  CHECK(code(parse_client_command("{\"t\":\"chat\",\"text\":\"a\xc2\x85\"}")) == "bad_message");  // C1 still refused
+}

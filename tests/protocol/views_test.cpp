@@ -341,3 +341,32 @@ TEST_CASE("event texts: built once where they may be, each viewer's own message 
     check_texts_of_latest(game);
   }
 }
+
+TEST_CASE("state.chat entries carry no t; a Kriegspiel game in play shows nobody its spectators' chat nor their number") {
+  const std::vector<ChatLine> lines{{match::ChatChannel::Spectators, Viewer::Spectator, "Sam", "my queen is on d1", 5}};
+  const Company company{3, &lines};
+  TestMatch open("chess");
+  open.join(rules::Color::Black);
+  auto watched = state_message(*open, open.now, Viewer::Spectator, company);
+  REQUIRE(watched["chat"].size() == 1);
+  CHECK_FALSE(watched["chat"][0].contains("t"));
+  CHECK(watched["chat"][0]["from"] == "spectator");
+  CHECK(watched["spectators"] == 3);
+  CHECK(chat_message(lines[0])["t"] == "chat");
+
+  TestMatch hidden("kriegspiel");
+  hidden.join(rules::Color::Black);
+  for (Viewer viewer : {Viewer::White, Viewer::Black, Viewer::Spectator}) {
+    auto state = state_message(*hidden, hidden.now, viewer, company);
+    CHECK(state["chat"].empty());
+    CHECK(state["spectators"].is_null());
+    CHECK(game_resource(*hidden, hidden.now, viewer, company)["spectators"].is_null());
+  }
+  REQUIRE(hidden.send(Viewer::White, match::ResignCommand{}).accepted());
+  for (Viewer viewer : {Viewer::White, Viewer::Black, Viewer::Spectator}) {
+    auto state = state_message(*hidden, hidden.now, viewer, company);
+    CHECK(state["chat"].size() == 1);
+    CHECK(state["spectators"] == 3);
+  }
+  CHECK(held_chat_message(lines[0])["held"] == true);
+}

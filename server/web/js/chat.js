@@ -65,9 +65,12 @@ export class ChatPanel {
     this.form.hidden = this.off || !this.canSpeak;
   }
 
+  // A spectator's name is marked as one: it can never pass for a player's. A held line (a
+  // Kriegspiel game's spectators' chat) is shown to its sender alone until the end.
   lineElement(line) {
-    const who = line.from === 'spectator' ? line.name : `${line.name} (${line.from})`;
-    return h(`li.chat-line.${line.channel}`, {}, h('span.chat-name', {}, who), ' ', h('span.chat-text', {}, line.text));
+    const who = `${line.name} (${line.from})`;
+    const held = line.held ? h('span.chat-held', {}, ' (shown to everyone at the end)') : '';
+    return h(`li.chat-line.${line.channel}`, {}, h('span.chat-name', {}, who), ' ', h('span.chat-text', {}, line.text), held);
   }
 
   scroll() {

@@ -44,7 +44,7 @@ export class GameSocial {
     switch (message.t) {
       case 'state':
         this.names = message.names ?? this.names;
-        this.spectators = message.spectators ?? 0;
+        this.spectators = message.spectators;  // null: not shown (a Kriegspiel game in play)
         this.rematchOffer = message.rematch_offer ?? null;
         this.nextGame = message.next_game ?? null;
         if (this.nextGame) this.keepSeatIn(this.nextGame);
@@ -125,7 +125,7 @@ export class GameSocial {
     const finished = page.status === 'finished';
     this.joinPanel.hidden = !(page.status === 'waiting' && !player);
     this.watching.hidden = !(page.status === 'playing' && !player);
-    this.spectatorCount.textContent = `${this.spectators} watching`;
+    this.spectatorCount.textContent = this.spectators == null ? 'Spectators are not counted until the end.' : `${this.spectators} watching`;
 
     this.rematchPanel.hidden = !(finished && (player || this.nextGame));
     const mine = this.rematchOffer && !page.local && this.rematchOffer === page.you;
