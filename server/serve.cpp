@@ -228,10 +228,12 @@ const std::map<std::string, std::pair<std::string_view, std::string_view>>& opti
       {"--messages-per-second", {"R", "WebSocket messages and pings of one address a second [60]"}},
       {"--seat-messages-per-second", {"R", "messages of one seat a second, over all its sockets [20]"}},
       {"--seek-grace", {"S", "a seek outlives its creator's lobby connection this long [10]"}},
-      {"--computer-threads", {"N", "threads the computer players think on [see PROTOCOL.md]"}},
+      {"--computer-threads", {"N", "threads the computer players think on, at nice 10; they bound the computer games taken at once [the cores]"}},
       {"--first-move-limit", {"S", "a side that makes no first move within this aborts the game [30]"}},
       {"--abandon-after", {"S", "an absent player's opponent may claim the game after this [from the clock: 30 s to 2 min]"}},
       {"--waiting-expiry", {"S", "an invitation nobody takes ends its game [86400]"}},
+      {"--chat-after-end", {"S", "a finished game's chat stays open this long to its players and those there at the end [600]"}},
+      {"--computer-games-per-address", {"N", "games against the computer one address may have in play [2]"}},
   };
   return help;
 }
