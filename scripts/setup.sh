@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the build needs (only those missing) and builds Arbiter.
-# Sourced by serve.sh and test.sh; BUILD_DIR and EXTRA_PACKAGES may be set by the caller.
+# Installs the Debian packages the build and the server need (only those missing) and builds
+# Arbiter. Sourced by serve.sh and test.sh; BUILD_DIR and PACKAGE_LISTS (more lists from
+# scripts/packages/, e.g. "test") may be set by the caller.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
-PACKAGES=(build-essential cmake libboost-dev libboost-system-dev nlohmann-json3-dev libsqlite3-dev doctest-dev libssl-dev prometheus-cpp-dev ccache ${EXTRA_PACKAGES:-})
 
+# A list's lines are "package [command]": the package is needed unless the command is present.
 missing=()
-for package in "${PACKAGES[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+for list in build runtime ${PACKAGE_LISTS:-}; do
+  while read -r package command _; do
+    [ -n "$package" ] || continue
+    [ -n "$command" ] && command -v "$command" >/dev/null && continue
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  done < <(sed 's/#.*//' "$ROOT/scripts/packages/$list")
 done
 if ((${#missing[@]})); then
   echo "Installing Debian packages: ${missing[*]}"

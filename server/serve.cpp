@@ -321,6 +321,14 @@ void heartbeat(storage::Store& store, std::shared_ptr<boost::asio::steady_timer>
   });
 }
 
+// An io_context whose pending handlers (sessions still reading, timers) can be destroyed before
+// what they point to: they hold counters, strands and rooms declared after the context, which
+// would otherwise be gone when its destructor destroys them (found by the sanitized e2e run).
+struct ServeContext : boost::asio::io_context {
+  using boost::asio::io_context::io_context;
+  using boost::asio::io_context::shutdown;
+};
+
 }  // namespace
 
 int serve_command(const Args& args) {
@@ -339,7 +347,7 @@ int serve_command(const Args& args) {
 
   Metrics metrics;
   move_observer() = [&metrics](std::chrono::steady_clock::duration took) { metrics.move_handled(took); };
-  boost::asio::io_context io(static_cast<int>(options->threads));
+  ServeContext io(static_cast<int>(options->threads));
   auto store = storage::Store::open(options->db);
   store->on_commit([&metrics](const storage::CommitReport& report) { metrics.committed(report); });
   // Before the pool: a job's room, let go as the pool stops, gives back its lease here.
@@ -398,6 +406,7 @@ int serve_command(const Args& args) {
   for (unsigned i = 1; i < options->threads; ++i) threads.emplace_back([&io] { io.run(); });
   io.run();
   for (auto& thread : threads) thread.join();
+  io.shutdown();  // the handlers left (idle sessions) go while what they point to still lives
   store->mark_alive(wall_clock_ms(), nullptr);  // the clocks stopped being watched now
   store->close();
   move_observer() = nullptr;

@@ -123,6 +123,13 @@ export class Client {
     });
   }
 
+  // The `state` when it already shows what is awaited, else the first event not yet taken that
+  // shows it: what happened before this socket connected is only in the state.
+  shown(inState, inEvent, what) {
+    if (this.state && inState(this.state)) return Promise.resolve(this.state);
+    return this.next(inEvent, what);
+  }
+
   event(type) { return this.next(m => m.t === type, `"${type}" event`); }
   error(code) { return this.next(m => m.t === 'error' && (!code || m.code === code), `error ${code}`); }
 
@@ -148,6 +155,13 @@ export async function play(clients, moves, { ply = 0, turn = 'white' } = {}) {
     ply += 1;
   }
   return last;
+}
+
+// The move played at `ply` (an open game's), from the client's `state` when it already holds it,
+// else from its move event.
+export async function moveAt(client, ply) {
+  if (client.state?.moves?.length > ply) return client.state.moves[ply];
+  return (await client.next(m => m.t === 'move' && m.ply === ply, `move ${ply}`)).move;
 }
 
 export function assertNoGaps(...clients) {

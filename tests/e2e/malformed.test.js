@@ -64,7 +64,8 @@ test('a store that cannot be read answers 500 and the server keeps serving', asy
   const own = await Server.start();
   try {
     assert.equal((await own.api('GET', '/api/games?status=finished')).status, 200);
-    execFileSync('sqlite3', [own.db, 'ALTER TABLE games RENAME TO games_gone']);
+    // The server may hold the database's lock a moment (its own writes): wait for it, as it would.
+    execFileSync('sqlite3', ['-cmd', '.timeout 10000', own.db, 'ALTER TABLE games RENAME TO games_gone']);
     const failed = await own.api('GET', '/api/games?status=finished');
     assert.equal(failed.status, 500);
     assert.equal(failed.body.error, 'storage');

@@ -1,7 +1,8 @@
 // The one launcher of the real `arbiter serve` for the Node tests (end-to-end and browser):
 // ARBITER_BIN on a loopback port the OS picks (kept across restarts), a SQLite file in a fresh
 // temporary folder, and the process's output kept to explain a failure. Timeouts only guard
-// against hangs; nothing waits for a fixed time.
+// against hangs; nothing waits for a fixed time. Under a sanitized build (ctest's e2e_sanitized)
+// a sanitizer's report in any of the processes' output fails stop(), whatever the tests checked.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,6 +10,8 @@ import path from 'node:path';
 import assert from 'node:assert/strict';
 
 const START_GUARD_MS = 15000;
+// AddressSanitizer's, LeakSanitizer's and UndefinedBehaviorSanitizer's reports.
+const SANITIZER_REPORT = /ERROR: \w+Sanitizer|runtime error:/;
 
 export class ArbiterServer {
   // args: more `serve` options; web: the folder served as the page (default: the empty
@@ -24,6 +27,7 @@ export class ArbiterServer {
     this.web = web ?? this.dir;
     this.db = path.join(this.dir, 'arbiter.db');
     this.port = 0;  // the OS picks one the first time; restarts reuse it
+    this.children = [];  // every process launched, restarts included
   }
 
   static async start(options) {
@@ -42,8 +46,10 @@ export class ArbiterServer {
     const child = spawn(command, [...prefixArgs, 'serve', '--port', String(this.port), '--bind', '127.0.0.1',
       '--db', this.db, '--web', this.web, ...this.extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
+    this.children.push(child);
     child.output = '';
-    child.exited = new Promise(resolve => child.once('exit', (code, signal) => resolve({ code, signal })));
+    // 'close': the process has exited and its output is all read (a sanitizer's report included).
+    child.exited = new Promise(resolve => child.once('close', (code, signal) => resolve({ code, signal })));
     this.port = await new Promise((resolve, reject) => {
       const guard = setTimeout(() => reject(new Error(`arbiter serve did not start: ${child.output}`)), START_GUARD_MS);
       child.stdout.on('data', chunk => {
@@ -74,6 +80,9 @@ export class ArbiterServer {
 
   async stop() {
     if (this.child.exitCode === null && this.child.signalCode === null) await this.terminate();
+    await this.child.exited;
     fs.rmSync(this.dir, { recursive: true, force: true });
+    const reported = this.children.find(child => SANITIZER_REPORT.test(child.output));
+    if (reported) assert.fail(`a sanitizer reported an error in arbiter serve:\n${reported.output}`);
   }
 }
