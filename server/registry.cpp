@@ -52,7 +52,7 @@ std::size_t Registry::restore() {
   return loaded;
 }
 
-std::shared_ptr<Room> Registry::add(storage::StoredGame stored) {
+std::shared_ptr<Room> Registry::add(storage::StoredGame stored, std::function<void()> started) {
   auto make_game = [this](storage::GameRecord record, std::vector<storage::SeatRecord> seats, std::function<void(bool)> done) {
     store_and_open(std::move(record), std::move(seats), std::move(done));
   };
@@ -62,7 +62,7 @@ std::shared_ptr<Room> Registry::add(storage::StoredGame stored) {
     auto [it, inserted] = rooms_.emplace(room->id(), room);
     if (!inserted) return it->second;  // another connection loaded it first
   }
-  room->start();
+  room->start(std::move(started));
   return room;
 }
 
@@ -108,8 +108,9 @@ void Registry::store_and_open(storage::GameRecord record, std::vector<storage::S
                            std::cerr << "arbiter: game not stored: " << error << "\n";
                            return done(false);
                          }
-                         add(std::move(stored));
-                         done(true);
+                         // Told once the room has committed its opening join: a game from the
+                         // lobby is playing before either player hears of it.
+                         add(std::move(stored), [done = std::move(done)] { done(true); });
                        });
                      });
 }
