@@ -57,10 +57,15 @@ std::shared_ptr<Room> Registry::add(storage::StoredGame stored, std::function<vo
     store_and_open(std::move(record), std::move(seats), std::move(done));
   };
   auto room = std::make_shared<Room>(io_, store_, std::move(stored), waits_, computers_, std::move(make_game), downtimes_);
+  std::shared_ptr<Room> loaded;
   {
     std::lock_guard lock(mutex_);
     auto [it, inserted] = rooms_.emplace(room->id(), room);
-    if (!inserted) return it->second;  // another connection loaded it first
+    if (!inserted) loaded = it->second;
+  }
+  if (loaded) {  // another connection loaded it first, and starts it
+    if (started) started();
+    return loaded;
   }
   room->start(std::move(started));
   return room;
