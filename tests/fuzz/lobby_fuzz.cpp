@@ -80,7 +80,9 @@ class FakeSocket : public Watcher {
     const std::string type = message["t"];
     if (type == "seeking") {
       last_ = {message.at("seek").at("id"), message.at("token")};
-    } else if (type == "lobby") {
+      return;
+    }
+    if (type == "lobby") {
       seeks_.clear();
       for (const auto& seek : message.at("seeks")) seeks_[seek.at("id")] = seek;
     } else if (type == "lobby_update") {
