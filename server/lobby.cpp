@@ -182,14 +182,17 @@ Lobby::Lobby(boost::asio::io_context& io, Registry& registry, AddressLimits& lim
 void Lobby::start() {
   timer_.expires_after(settings_.tick);
   timer_.async_wait(boost::asio::bind_executor(strand_, [this](boost::system::error_code ec) {
-    if (ec) return;
+    if (ec || stopped_) return;  // a completion already queued when stop() ran does not re-arm
     tick();
     start();
   }));
 }
 
 void Lobby::stop() {
-  boost::asio::post(strand_, [this] { timer_.cancel(); });
+  boost::asio::post(strand_, [this] {
+    stopped_ = true;
+    timer_.cancel();
+  });
 }
 
 std::unique_ptr<SocketPeer> Lobby::peer() { return std::make_unique<LobbyPeer>(*this, next_member_++); }

@@ -129,6 +129,7 @@ class Lobby {
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer timer_;
   LobbyClock::time_point next_sweep_;  // the strand's: expiries and the counts, every sweep_every
+  bool stopped_ = false;               // the strand's
   std::atomic<std::uint64_t> next_member_ = 1;
   AddressLimits& limits_;
 
