@@ -1,6 +1,8 @@
 #include "server/lobby.h"
 
 #include <algorithm>
+#include <map>
+#include <unordered_set>
 #include <boost/asio/bind_executor.hpp>
 #include <boost/asio/post.hpp>
 #include <nlohmann/json.hpp>
@@ -23,63 +25,106 @@ class MemorySeekBoard : public SeekBoard {
  public:
   void add(OpenSeek seek) override {
     std::lock_guard lock(mutex_);
-    seeks_.push_back(std::move(seek));
+    if (seek.order == 0) seek.order = ++last_order_;
+    ++per_owner_[seek.owner];
+    order_of_[seek.seek.id] = seek.order;
+    seeks_.emplace(seek.order, std::move(seek));
   }
 
   std::optional<OpenSeek> take(const std::string& id, std::optional<std::uint64_t> owner) override {
     std::lock_guard lock(mutex_);
-    auto it = std::find_if(seeks_.begin(), seeks_.end(), [&](const OpenSeek& s) {
-      return s.seek.id == id && (!owner || s.owner == *owner);
-    });
-    if (it == seeks_.end()) return std::nullopt;
-    OpenSeek taken = std::move(*it);
-    seeks_.erase(it);
+    auto it = locate(id);
+    if (it == seeks_.end() || (owner && it->second.owner != *owner)) return std::nullopt;
+    OpenSeek taken = std::move(it->second);
+    forget(it);
     return taken;
   }
 
-  std::vector<protocol::Seek> list() const override {
+  std::optional<OpenSeek> find(const std::string& id) const override {
+    std::lock_guard lock(mutex_);
+    auto it = locate(id);
+    if (it == seeks_.end()) return std::nullopt;
+    return it->second;
+  }
+
+  std::vector<protocol::Seek> newest(std::size_t n) const override {
     std::lock_guard lock(mutex_);
     std::vector<protocol::Seek> out;
-    for (const auto& s : seeks_) out.push_back(s.seek);
+    for (auto it = seeks_.rbegin(); it != seeks_.rend() && out.size() < n; ++it) out.push_back(it->second.seek);
     return out;
+  }
+
+  std::size_t size() const override {
+    std::lock_guard lock(mutex_);
+    return seeks_.size();
   }
 
   std::size_t count_of(std::uint64_t owner) const override {
     std::lock_guard lock(mutex_);
-    return static_cast<std::size_t>(std::count_if(seeks_.begin(), seeks_.end(), [&](const OpenSeek& s) { return s.owner == owner; }));
+    auto it = per_owner_.find(owner);
+    return it == per_owner_.end() ? 0 : it->second;
   }
 
   void owner_gone(std::uint64_t owner, LobbyClock::time_point now) override {
     std::lock_guard lock(mutex_);
-    for (auto& s : seeks_)
+    if (!per_owner_.contains(owner)) return;
+    for (auto& [order, s] : seeks_)
       if (s.owner == owner) s.owner_gone_since = now;
   }
 
-  bool reclaim(const std::string& id, const std::string& creator_hash, std::uint64_t owner) override {
+  bool reclaim(const std::string& id, const std::string& creator_hash, std::uint64_t owner, const std::string& address) override {
     std::lock_guard lock(mutex_);
-    for (auto& s : seeks_) {
-      if (s.seek.id != id || !security::same_secret(s.creator_hash, creator_hash)) continue;
-      s.owner = owner;
-      s.owner_gone_since.reset();
-      return true;
-    }
-    return false;
+    auto it = locate(id);
+    if (it == seeks_.end() || !security::same_secret(it->second.creator_hash, creator_hash)) return false;
+    OpenSeek& s = it->second;
+    release_owner(s.owner);
+    ++per_owner_[owner];
+    s.owner = owner;
+    s.address = address;
+    s.owner_gone_since.reset();
+    return true;
   }
 
   std::vector<std::string> expire(LobbyClock::time_point cutoff) override {
     std::lock_guard lock(mutex_);
     std::vector<std::string> gone;
-    std::erase_if(seeks_, [&](const OpenSeek& s) {
-      if (!s.owner_gone_since || *s.owner_gone_since > cutoff) return false;
+    for (auto it = seeks_.begin(); it != seeks_.end();) {
+      const OpenSeek& s = it->second;
+      if (!s.owner_gone_since || *s.owner_gone_since > cutoff) {
+        ++it;
+        continue;
+      }
       gone.push_back(s.seek.id);
-      return true;
-    });
+      forget(it++);
+    }
     return gone;
   }
 
  private:
+  using Seeks = std::map<std::uint64_t, OpenSeek>;
+
+  Seeks::const_iterator locate(const std::string& id) const {
+    auto order = order_of_.find(id);
+    return order == order_of_.end() ? seeks_.end() : seeks_.find(order->second);
+  }
+  Seeks::iterator locate(const std::string& id) {
+    auto order = order_of_.find(id);
+    return order == order_of_.end() ? seeks_.end() : seeks_.find(order->second);
+  }
+  void release_owner(std::uint64_t owner) {
+    if (auto it = per_owner_.find(owner); it != per_owner_.end() && --it->second == 0) per_owner_.erase(it);
+  }
+  void forget(Seeks::iterator it) {
+    release_owner(it->second.owner);
+    order_of_.erase(it->second.seek.id);
+    seeks_.erase(it);
+  }
+
   mutable std::mutex mutex_;
-  std::vector<OpenSeek> seeks_;  // oldest first
+  Seeks seeks_;  // by order: oldest first
+  std::unordered_map<std::string, std::uint64_t> order_of_;
+  std::unordered_map<std::uint64_t, std::size_t> per_owner_;  // open seeks by owner connection
+  std::uint64_t last_order_ = 0;
 };
 
 // One lobby connection: its own seek rate, and the commands it sends.
@@ -122,7 +167,7 @@ class LobbyPeer : public SocketPeer {
 
 std::unique_ptr<SeekBoard> make_memory_seek_board() { return std::make_unique<MemorySeekBoard>(); }
 
-Lobby::Lobby(boost::asio::io_context& io, Registry& registry, std::unique_ptr<SeekBoard> board,
+Lobby::Lobby(boost::asio::io_context& io, Registry& registry, AddressLimits& limits, std::unique_ptr<SeekBoard> board,
              std::function<std::size_t()> online, LobbySettings settings)
     : io_(io),
       registry_(registry),
@@ -130,38 +175,50 @@ Lobby::Lobby(boost::asio::io_context& io, Registry& registry, std::unique_ptr<Se
       online_(std::move(online)),
       settings_(settings),
       strand_(boost::asio::make_strand(io)),
-      timer_(strand_) {}
+      timer_(strand_),
+      limits_(limits),
+      snapshot_(std::make_shared<const std::string>(snapshot_message({}, 0, 0))) {}
 
 void Lobby::start() {
-  timer_.expires_after(settings_.sweep_every);
+  timer_.expires_after(settings_.tick);
   timer_.async_wait(boost::asio::bind_executor(strand_, [this](boost::system::error_code ec) {
-    if (ec) return;
-    sweep();
+    if (ec || stopped_) return;  // a completion already queued when stop() ran does not re-arm
+    tick();
     start();
   }));
 }
 
 void Lobby::stop() {
-  boost::asio::post(strand_, [this] { timer_.cancel(); });
+  boost::asio::post(strand_, [this] {
+    stopped_ = true;
+    timer_.cancel();
+  });
 }
 
 std::unique_ptr<SocketPeer> Lobby::peer() { return std::make_unique<LobbyPeer>(*this, next_member_++); }
 
-std::string Lobby::counts_message() {
-  return protocol::dump(json{{"t", "counts"}, {"online", online_()}, {"games", registry_.games_in_play()}});
+std::string Lobby::snapshot_message(const std::vector<protocol::Seek>& window, std::size_t online, std::size_t games) const {
+  json seeks = json::array();
+  for (const auto& seek : window) seeks.push_back(protocol::seek_json(seek));
+  return protocol::dump(json{{"t", "lobby"}, {"seeks", seeks}, {"more", total_shown_ - window.size()}, {"online", online}, {"games", games}});
 }
 
-// The list and the membership change together (under the lock broadcasts take), so a seek
-// added or removed meanwhile is either in the list or announced after it; clients treat a
-// repeated announcement as a no-op.
+void Lobby::deliver(Member& member, const std::shared_ptr<const std::string>& text) {
+  // The socket's own handle shares a control block with `unsent`: it expires once the session
+  // has written the message (or dropped it), whoever else holds the text.
+  auto holder = std::make_shared<std::shared_ptr<const std::string>>(text);
+  std::shared_ptr<const std::string> mine(holder, holder->get());
+  member.unsent = mine;
+  member.connection->send(std::move(mine));
+}
+
+// A newcomer gets the list as of the last tick, under the lock the tick takes: the next
+// update is the difference from exactly that list.
 void Lobby::opened(std::uint64_t member, std::shared_ptr<Watcher> connection) {
-  const auto games = registry_.games_in_play();
   std::lock_guard lock(mutex_);
-  json seeks = json::array();
-  for (const auto& seek : board_->list()) seeks.push_back(protocol::seek_json(seek));
-  json hello{{"t", "lobby"}, {"seeks", seeks}, {"online", online_()}, {"games", games}};
-  connection->send(std::make_shared<const std::string>(protocol::dump(hello)));
-  members_[member] = std::move(connection);
+  Member& joined = members_[member];
+  joined.connection = std::move(connection);
+  deliver(joined, snapshot_);
 }
 
 void Lobby::closed(std::uint64_t member) {
@@ -176,32 +233,79 @@ void Lobby::send_to(std::uint64_t member, std::string text) {
     std::lock_guard lock(mutex_);
     auto it = members_.find(member);
     if (it == members_.end()) return;
-    connection = it->second;
+    connection = it->second.connection;
   }
   connection->send(std::make_shared<const std::string>(std::move(text)));
 }
 
-void Lobby::broadcast(const std::string& text) {
-  auto message = std::make_shared<const std::string>(text);
+// Linear in members plus the window: the window and the counts are compared with the last
+// tick's once, and each member gets one shared message (or is marked behind).
+void Lobby::tick() {
+  const auto now = LobbyClock::now();
+  std::optional<std::pair<std::size_t, std::size_t>> counts;
+  if (now >= next_sweep_) {
+    sweep(now);
+    next_sweep_ = now + settings_.sweep_every;
+    counts.emplace(online_(), registry_.games_in_play());
+  }
   std::lock_guard lock(mutex_);
-  for (const auto& [member, connection] : members_) connection->send(message);
+  std::vector<protocol::Seek> window = board_->newest(settings_.shown_seeks);
+  const std::size_t total = board_->size();
+  std::unordered_set<std::string_view> before, after;
+  for (const auto& seek : window_) before.insert(seek.id);
+  json added = json::array(), removed = json::array();
+  for (const auto& seek : window) {
+    after.insert(seek.id);
+    if (!before.contains(seek.id)) added.push_back(protocol::seek_json(seek));
+  }
+  for (const auto& seek : window_)
+    if (!after.contains(seek.id)) removed.push_back(seek.id);
+  const auto [online, games] = counts.value_or(std::pair{online_shown_, games_shown_});
+  std::shared_ptr<const std::string> update;
+  if (!added.empty() || !removed.empty() || total != total_shown_ || online != online_shown_ || games != games_shown_) {
+    update = std::make_shared<const std::string>(protocol::dump(json{
+        {"t", "lobby_update"}, {"added", added}, {"removed", removed}, {"more", total - window.size()}, {"online", online}, {"games", games}}));
+    window_ = std::move(window);
+    total_shown_ = total;
+    online_shown_ = online;
+    games_shown_ = games;
+    snapshot_ = std::make_shared<const std::string>(snapshot_message(window_, online, games));
+  }
+  for (auto& [id, member] : members_) {
+    if (!member.unsent.expired()) {  // its last message is still queued: no backlog, a snapshot later
+      if (update) member.missed = true;
+      continue;
+    }
+    if (member.missed) {
+      member.missed = false;
+      deliver(member, snapshot_);
+    } else if (update) {
+      deliver(member, update);
+    }
+  }
 }
 
 void Lobby::seek(std::uint64_t member, protocol::CreateGameRequest game) {
   if (board_->count_of(member) >= settings_.max_seeks_per_connection)
     return send_to(member, error("too_many_seeks", "cancel one of your open games first"));
+  std::string address;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = members_.find(member);
+    if (it == members_.end()) return;
+    address = it->second.connection->client();
+  }
   std::string token = security::random_token();
-  OpenSeek open{{security::random_token(9), std::move(game), wall_clock_ms()}, security::sha256_hex(token), member, {}};
+  OpenSeek open{{security::random_token(9), std::move(game), wall_clock_ms()}, security::sha256_hex(token), member, address, {}, 0};
   json seek = protocol::seek_json(open.seek);
   board_->add(std::move(open));
   // The creator's seat token comes now: the creator keeps it to reclaim the seek after a drop.
+  // Everyone (the creator too) sees the seek in the next tick's update.
   send_to(member, protocol::dump(json{{"t", "seeking"}, {"seek", seek}, {"token", token}}));
-  broadcast(protocol::dump(json{{"t", "seek_added"}, {"seek", seek}}));
 }
 
 void Lobby::cancel(std::uint64_t member, const std::string& id) {
   if (!board_->take(id, member)) return send_to(member, error("no_seek", "you have no open game with that id"));
-  broadcast(protocol::dump(json{{"t", "seek_removed"}, {"id", id}, {"why", "cancelled"}}));
 }
 
 std::string Lobby::matched_message(const Match& match, const std::string& seek, const std::string& taker_secret) {
@@ -220,8 +324,11 @@ void Lobby::accept(std::uint64_t member, const protocol::AcceptSeekCommand& acce
     // Taking the seek and recording who took it are one step: a repeat of this accept (the
     // taker's "matched" lost with its connection) finds either the seek or the taker.
     std::lock_guard lock(mutex_);
-    taken = board_->take(accept.id);
-    if (!taken && accept.token) {
+    auto me = members_.find(member);
+    if (me == members_.end()) return;
+    const std::string& address = me->second.connection->client();
+    std::optional<OpenSeek> open = board_->find(accept.id);
+    if (!open && accept.token) {
       auto it = matched_.find(accept.id);
       if (it != matched_.end() && security::same_secret(it->second.taker_hash, hash)) {
         if (it->second.game.empty()) {  // the game is still being stored: this waits for it too
@@ -230,20 +337,30 @@ void Lobby::accept(std::uint64_t member, const protocol::AcceptSeekCommand& acce
         }
         answer = matched_message(it->second, accept.id, token);
       }
-    } else if (taken && taken->owner != member) {
-      const std::string creator = creator_color(taken->seek.game.color);
-      const std::string joiner = creator == "white" ? "black" : "white";
-      matched_[accept.id] = {"", creator, taken->creator_hash, LobbyClock::now(), joiner, hash, {}};
-      seats = {{creator, taken->creator_hash, taken->seek.game.name}, {joiner, hash, accept.name}};
+    } else if (open && (open->owner == member || (limits_.settings().enabled && open->address == address))) {
+      // Another socket of the creator's address is the creator: a game with oneself is free
+      // games (load tests from one machine turn address limits off).
+      answer = error("own_seek", "this is your own open game");
+    } else if (open) {
+      // Taking a seek makes a game: the taker's creation budget pays, as POST /api/games does.
+      // The creator is not charged: a seek nobody takes makes nothing.
+      if (auto wait = limits_.create(address, AddressLimits::Clock::now())) {
+        const auto seconds = std::clamp<std::int64_t>(std::chrono::ceil<std::chrono::seconds>(*wait).count(), 1, 3600);
+        answer = protocol::dump(json{{"t", "error"},
+                                     {"code", "rate_limited"},
+                                     {"message", "too many new games from your address; try again later"},
+                                     {"retry_after_s", seconds}});
+      } else {
+        taken = board_->take(accept.id);  // found under this lock: still there
+        const std::string creator = creator_color(taken->seek.game.color);
+        const std::string joiner = creator == "white" ? "black" : "white";
+        matched_[accept.id] = {"", creator, taken->creator_hash, LobbyClock::now(), joiner, hash, {}};
+        seats = {{creator, taken->creator_hash, taken->seek.game.name}, {joiner, hash, accept.name}};
+      }
     }
   }
   if (answer) return send_to(member, std::move(*answer));
   if (!taken) return send_to(member, error("seek_gone", "that game has been taken or withdrawn"));
-  if (taken->owner == member) {
-    board_->add(std::move(*taken));
-    return send_to(member, error("own_seek", "this is your own open game"));
-  }
-  broadcast(protocol::dump(json{{"t", "seek_removed"}, {"id", accept.id}, {"why", "taken"}}));
 
   const protocol::CreateGameRequest game = taken->seek.game;  // the seek itself moves into the callback
   registry_.create_paired(
@@ -261,9 +378,7 @@ void Lobby::accept(std::uint64_t member, const protocol::AcceptSeekCommand& acce
         if (!game) {
           send_to(member, error("storage", "the game could not be stored; try again"));
           for (const auto& [waiter, secret] : match.waiting) send_to(waiter, error("storage", "the game could not be stored; try again"));
-          json again = protocol::seek_json(seek.seek);
-          board_->add(std::move(seek));
-          return broadcast(protocol::dump(json{{"t", "seek_added"}, {"seek", again}}));
+          return board_->add(std::move(seek));  // back in its place; the next tick shows it again
         }
         match.game = *game;
         send_to(member, matched_message(match, id, token));
@@ -274,7 +389,14 @@ void Lobby::accept(std::uint64_t member, const protocol::AcceptSeekCommand& acce
 
 void Lobby::reclaim(std::uint64_t member, const protocol::ReclaimSeekCommand& reclaim) {
   const std::string hash = security::sha256_hex(reclaim.token);
-  if (board_->reclaim(reclaim.id, hash, member))
+  std::string address;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = members_.find(member);
+    if (it == members_.end()) return;
+    address = it->second.connection->client();
+  }
+  if (board_->reclaim(reclaim.id, hash, member, address))
     return send_to(member, protocol::dump(json{{"t", "reclaimed"}, {"id", reclaim.id}}));
   std::optional<std::string> answer;
   {
@@ -292,20 +414,12 @@ void Lobby::reclaim(std::uint64_t member, const protocol::ReclaimSeekCommand& re
   send_to(member, std::move(*answer));
 }
 
-void Lobby::sweep() {
-  const auto now = LobbyClock::now();
-  for (const auto& id : board_->expire(now - settings_.owner_grace))
-    broadcast(protocol::dump(json{{"t", "seek_removed"}, {"id", id}, {"why", "expired"}}));
-  std::string counts = counts_message();
-  {
-    std::lock_guard lock(mutex_);
-    std::erase_if(matched_, [&](const auto& entry) {  // a game still being stored is kept
-      return !entry.second.game.empty() && now - entry.second.at > kMatchRemembered;
-    });
-    if (counts == last_counts_) return;
-    last_counts_ = counts;
-  }
-  broadcast(counts);
+void Lobby::sweep(LobbyClock::time_point now) {
+  board_->expire(now - settings_.owner_grace);
+  std::lock_guard lock(mutex_);
+  std::erase_if(matched_, [&](const auto& entry) {  // a game still being stored is kept
+    return !entry.second.game.empty() && now - entry.second.at > kMatchRemembered;
+  });
 }
 
 }  // namespace arbiter

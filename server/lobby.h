@@ -1,7 +1,8 @@
 #pragma once
 // The lobby: open games (seeks) anyone may take, live over /ws/lobby with the number of people
 // on and games in play. Its state is the seek board, small and behind one interface so that
-// several servers could later share it; the Lobby is this server's fan-out to its connections.
+// several servers could later share it; the Lobby is this server's fan-out to its connections:
+// one update a tick to each, never a message per change per connection.
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -18,6 +19,7 @@
 #include <boost/asio/strand.hpp>
 
 #include "protocol/lobby_messages.h"
+#include "server/address_limits.h"
 #include "server/registry.h"
 #include "server/watcher.h"
 
@@ -31,22 +33,28 @@ struct OpenSeek {
   protocol::Seek seek;
   std::string creator_hash;  // the creator's seat token, hashed: given at once, good for the game
   std::uint64_t owner = 0;   // the creator's lobby connection
+  std::string address;       // the owner's client address: it may not take its own seek
   std::optional<LobbyClock::time_point> owner_gone_since;
+  std::uint64_t order = 0;   // set by the board on first add: a seek put back keeps its place
 };
 
 class SeekBoard {
  public:
   virtual ~SeekBoard() = default;
+  // A seek put back (its game not stored) returns to its place in the order.
   virtual void add(OpenSeek seek) = 0;
   // Removes the seek and hands it over: of concurrent takers exactly one gets it. With `owner`,
   // only that connection's seek is taken (a cancel).
   virtual std::optional<OpenSeek> take(const std::string& id, std::optional<std::uint64_t> owner = std::nullopt) = 0;
-  virtual std::vector<protocol::Seek> list() const = 0;
+  virtual std::optional<OpenSeek> find(const std::string& id) const = 0;
+  // The `n` newest seeks, newest first.
+  virtual std::vector<protocol::Seek> newest(std::size_t n) const = 0;
+  virtual std::size_t size() const = 0;
   virtual std::size_t count_of(std::uint64_t owner) const = 0;
   // The owner's connection closed: its seeks wait for it a while.
   virtual void owner_gone(std::uint64_t owner, LobbyClock::time_point now) = 0;
   // The creator is back on connection `owner` (proved by the seek's token hash).
-  virtual bool reclaim(const std::string& id, const std::string& creator_hash, std::uint64_t owner) = 0;
+  virtual bool reclaim(const std::string& id, const std::string& creator_hash, std::uint64_t owner, const std::string& address) = 0;
   // Removes the seeks whose owner has been gone since before `cutoff`; returns their ids.
   virtual std::vector<std::string> expire(LobbyClock::time_point cutoff) = 0;
 };
@@ -56,6 +64,10 @@ std::unique_ptr<SeekBoard> make_memory_seek_board();
 struct LobbySettings {
   std::chrono::milliseconds owner_grace{10000};  // a seek outlives its creator's connection this long
   std::chrono::milliseconds sweep_every{1000};
+  // Changes reach each socket at most once a tick, as one update: live enough for people, and a
+  // burst of N seeks over N sockets costs N messages a tick, not N².
+  std::chrono::milliseconds tick{150};
+  std::size_t shown_seeks = 50;  // the window: the newest this many; the rest are only counted
   std::size_t max_seeks_per_connection = 3;
   double seeks_per_second = 0.5;
   double seek_burst = 3;
@@ -64,7 +76,8 @@ struct LobbySettings {
 class Lobby {
  public:
   // `online`: how many people are connected to this server (lobby and games).
-  Lobby(boost::asio::io_context& io, Registry& registry, std::unique_ptr<SeekBoard> board,
+  // `limits`: an accepted seek makes a game and charges the taker's creation budget.
+  Lobby(boost::asio::io_context& io, Registry& registry, AddressLimits& limits, std::unique_ptr<SeekBoard> board,
         std::function<std::size_t()> online, LobbySettings settings = {});
   void start();
   void stop();
@@ -94,9 +107,19 @@ class Lobby {
   // The "matched" a repeat gets: a taker's (with its secret), or the creator's ("").
   static std::string matched_message(const Match& match, const std::string& seek, const std::string& taker_secret);
 
-  void broadcast(const std::string& text);
-  void sweep();
-  std::string counts_message();
+  // A lobby socket, and the last update sent to it: while that is still queued (not yet
+  // written), the socket is behind and gets the next snapshot instead of more updates.
+  struct Member {
+    std::shared_ptr<Watcher> connection;
+    std::weak_ptr<const std::string> unsent;
+    bool missed = false;  // skipped an update: its next message is a snapshot
+  };
+
+  void tick();
+  void sweep(LobbyClock::time_point now);
+  // Sends a lobby message to one member, remembering it until the socket has written it.
+  static void deliver(Member& member, const std::shared_ptr<const std::string>& text);
+  std::string snapshot_message(const std::vector<protocol::Seek>& window, std::size_t online, std::size_t games) const;
 
   boost::asio::io_context& io_;
   Registry& registry_;
@@ -105,12 +128,18 @@ class Lobby {
   LobbySettings settings_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer timer_;
+  LobbyClock::time_point next_sweep_;  // the strand's: expiries and the counts, every sweep_every
+  bool stopped_ = false;               // the strand's
   std::atomic<std::uint64_t> next_member_ = 1;
+  AddressLimits& limits_;
 
   std::mutex mutex_;  // guards what follows
-  std::unordered_map<std::uint64_t, std::shared_ptr<Watcher>> members_;
+  std::unordered_map<std::uint64_t, Member> members_;
   std::unordered_map<std::string, Match> matched_;
-  std::string last_counts_;
+  // As of the last tick: what every member has (or will have, once its queue drains).
+  std::vector<protocol::Seek> window_;
+  std::size_t online_shown_ = 0, games_shown_ = 0, total_shown_ = 0;
+  std::shared_ptr<const std::string> snapshot_;
 };
 
 }  // namespace arbiter

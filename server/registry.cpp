@@ -58,7 +58,7 @@ std::size_t Registry::restore() {
   return loaded;
 }
 
-std::shared_ptr<Room> Registry::add(storage::StoredGame stored) {
+std::shared_ptr<Room> Registry::add(storage::StoredGame stored, std::function<void()> started) {
   auto make_game = [this](storage::GameRecord record, std::vector<storage::SeatRecord> seats,
                           std::optional<ComputerAdmission> admission, std::function<void(bool)> done) {
     hold_admission(record.id, std::move(admission));
@@ -71,12 +71,17 @@ std::shared_ptr<Room> Registry::add(storage::StoredGame stored) {
   auto admission = take_admission(stored.game.id);
   auto room = std::make_shared<Room>(io_, store_, std::move(stored), waits_, computers_, limits_, std::move(make_game),
                                      downtimes_, std::move(admission));
+  std::shared_ptr<Room> loaded;
   {
     std::lock_guard lock(mutex_);
     auto [it, inserted] = rooms_.emplace(room->id(), room);
-    if (!inserted) return it->second;  // another connection loaded it first
+    if (!inserted) loaded = it->second;
   }
-  room->start();
+  if (loaded) {  // another connection loaded it first, and starts it
+    if (started) started();
+    return loaded;
+  }
+  room->start(std::move(started));
   return room;
 }
 
@@ -122,8 +127,9 @@ void Registry::store_and_open(storage::GameRecord record, std::vector<storage::S
                            std::cerr << "arbiter: game not stored: " << error << "\n";
                            return done(false);
                          }
-                         add(std::move(stored));
-                         done(true);
+                         // Told once the room has committed its opening join: a game from the
+                         // lobby is playing before either player hears of it.
+                         add(std::move(stored), [done = std::move(done)] { done(true); });
                        });
                      });
 }

@@ -42,8 +42,8 @@ class Registry {
   // `done` runs once the game is stored. `admission`: a computer game's, which its room holds.
   void create(const protocol::CreateGameRequest& request, std::optional<ComputerAdmission> admission,
               std::function<void(CreateOutcome)> done);
-  // A game whose two seats are already given (from the lobby): `done` gets its id once stored,
-  // nullopt if it could not be.
+  // A game whose two seats are already given (from the lobby): `done` gets its id once stored
+  // and playing (its join committed), nullopt if it could not be stored.
   void create_paired(const protocol::CreateGameRequest& request, std::vector<storage::SeatRecord> seats,
                      std::function<void(std::optional<std::string>)> done);
   // false: no game has that invite (the answer is 404); otherwise `done` runs later.
@@ -65,13 +65,15 @@ class Registry {
   std::size_t evict_idle();
 
  private:
-  std::shared_ptr<Room> add(storage::StoredGame stored);
+  // `started`: see Room::start.
+  std::shared_ptr<Room> add(storage::StoredGame stored, std::function<void()> started = {});
   // Keeps a new computer game's admission until add() gives it to the game's room (or the game
   // could not be stored): the store stands between them.
   void hold_admission(const std::string& id, std::optional<ComputerAdmission> admission);
   std::optional<ComputerAdmission> take_admission(const std::string& id);
   storage::GameRecord new_record(const protocol::CreateGameRequest& request) const;
-  // Stores a new game and opens its room; `done(ok)` runs on the io_context.
+  // Stores a new game and opens its room; `done(ok)` runs on the io_context, once the room has
+  // committed the join of a game created with both seats.
   void store_and_open(storage::GameRecord record, std::vector<storage::SeatRecord> seats, std::function<void(bool)> done);
 
   boost::asio::io_context& io_;

@@ -117,8 +117,8 @@ Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGa
   }
 }
 
-void Room::start() {
-  on_strand([this] {
+void Room::start(std::function<void()> started) {
+  on_strand([this, started = std::move(started)]() mutable {
     // What fell due while the game was not loaded (an invitation expired, a flag after a
     // restart) is decided before anything else; this arms the timer otherwise.
     run([this] { carry_out(match_.on_time(Clock::now()), nullptr); });
@@ -133,6 +133,7 @@ void Room::start() {
     }
     think_if_due();
     claim_when_abandoned();  // nobody is connected yet (after a restart, maybe nobody comes back)
+    if (started) run(std::move(started));  // queued behind the join's commit, if there is one
   });
 }
 

@@ -59,8 +59,9 @@ class Room : public std::enable_shared_from_this<Room> {
   Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGame stored, match::Waits waits,
        ComputerPool* computers, AddressLimits* limits = nullptr, GameMaker make_game = {},
        const std::vector<match::Downtime>& downtimes = {}, std::optional<ComputerAdmission> admission = {});
-  // Arms the clock timer; finishes a join that crashed between its seat and its event.
-  void start();
+  // Arms the clock timer; finishes a join that crashed between its seat and its event (or a game
+  // created with both seats). `started` runs on the strand once that join is committed.
+  void start(std::function<void()> started = {});
 
   const std::string& id() const { return match_.id(); }
   // Finished, or waiting for its invited player, with nobody watching and nothing under way:

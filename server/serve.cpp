@@ -363,7 +363,7 @@ int serve_command(const Args& args) {
   Api api(registry, *store, address_limits, metrics);
   StaticFiles files(options->web);
   Services services{registry, api, files, limits, address_limits, metrics, *store, options->trusted_proxy};
-  Lobby lobby(io, registry, make_memory_seek_board(), [&services] { return services.websockets.load(); },
+  Lobby lobby(io, registry, address_limits, make_memory_seek_board(), [&services] { return services.websockets.load(); },
               options->lobby);
   services.lobby = &lobby;
   lobby.start();

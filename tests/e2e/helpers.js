@@ -83,8 +83,9 @@ export class Server extends ArbiterServer {
 }
 
 export class Client {
-  constructor(url, { headers } = {}) {
-    this.ws = new WebSocket(url, { headers });
+  // `localAddress`: the client's source address (127.0.0.x: another client address to the server).
+  constructor(url, { headers, localAddress } = {}) {
+    this.ws = new WebSocket(url, { headers, localAddress });
     this.inbox = [];
     this.waiters = [];
     this.lastV = undefined;

@@ -3,19 +3,15 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Server, Client, play, pgnTags } from './helpers.js';
+import { openLobby } from './lobby_client.js';
 
 let server;
 // A short grace so that a seek whose creator left goes soon (the default is 10 s).
 before(async () => { server = await Server.start(['--seek-grace', '0.3']); });
 after(async () => { await server.stop(); });
 
-async function lobby() {
-  const client = new Client(`ws://127.0.0.1:${server.port}/ws/lobby`);
-  server.clients.push(client);
-  await client.opened;
-  client.hello = await client.next(m => m.t === 'lobby', 'the lobby');
-  return client;
-}
+// Each socket from its own loopback address: a player may not take a seek of its own address.
+const lobby = options => openLobby(server, options);
 
 async function seek(creator, options = {}) {
   creator.send({ t: 'seek', variant: 'chess', color: 'white', ...options });
@@ -31,11 +27,12 @@ test('a seek is seen by another lobby socket, accepted, and both land in the sam
   const mine = await seek(alice, { clock: { initial_s: 180, increment_s: 2 }, name: 'Alice' });
   assert.equal(mine.seek.name, 'Alice');
   assert.ok(mine.token.length >= 22);
-  const seen = await bob.next(m => m.t === 'seek_added' && m.seek.id === mine.seek.id, 'the new seek');
-  assert.deepEqual(seen.seek.clock, { initial_ms: 180000, increment_ms: 2000 });
-  assert.equal(seen.seek.color, 'white');
+  await bob.shows(mine.seek.id);
+  const seen = bob.seeks.get(mine.seek.id);
+  assert.deepEqual(seen.clock, { initial_ms: 180000, increment_ms: 2000 });
+  assert.equal(seen.color, 'white');
   const late = await lobby();
-  assert.ok(late.hello.seeks.some(s => s.id === mine.seek.id), 'a newcomer sees the open seeks');
+  await late.shows(mine.seek.id);  // in its snapshot, or the update after it
 
   bob.send({ t: 'accept', id: mine.seek.id, name: 'Bob' });
   const [forBob, forAlice] = await Promise.all([bob.event('matched'), alice.event('matched')]);
@@ -43,7 +40,7 @@ test('a seek is seen by another lobby socket, accepted, and both land in the sam
   assert.equal(forBob.color, 'black');
   assert.equal(forAlice.color, 'white');
   assert.equal(forAlice.seek, mine.seek.id);
-  await late.next(m => m.t === 'seek_removed' && m.id === mine.seek.id, 'the seek gone');
+  await late.hides(mine.seek.id);
 
   const white = await server.connect(forAlice.game, mine.token);
   const black = await server.connect(forAlice.game, forBob.token);
@@ -92,7 +89,7 @@ test('20 simultaneous accepts of one seek: exactly one wins, the others hear it 
   const creator = await lobby();
   const takers = await Promise.all(Array.from({ length: 20 }, () => lobby()));
   const mine = await seek(creator);
-  await Promise.all(takers.map(t => t.next(m => m.t === 'seek_added' && m.seek.id === mine.seek.id, 'the seek')));
+  await Promise.all(takers.map(t => t.shows(mine.seek.id)));
   for (const taker of takers) taker.send({ t: 'accept', id: mine.seek.id });
   const answers = await Promise.all(takers.map(t => t.next(m => m.t === 'matched' || (m.t === 'error' && m.code === 'seek_gone'), 'an answer')));
   const winners = answers.filter(a => a.t === 'matched');
@@ -112,16 +109,16 @@ test('a seek can be cancelled by its creator only; a creator gone a while takes 
   await other.error('no_seek');
   creator.send({ t: 'accept', id: mine.seek.id });
   await creator.error('own_seek');
+  await other.shows(mine.seek.id);
   creator.send({ t: 'cancel', id: mine.seek.id });
-  const removed = await other.next(m => m.t === 'seek_removed' && m.id === mine.seek.id, 'the cancel');
-  assert.equal(removed.why, 'cancelled');
+  await other.hides(mine.seek.id);
   other.send({ t: 'accept', id: mine.seek.id });
   await other.error('seek_gone');
 
   const second = await seek(creator);
+  await other.shows(second.seek.id);
   creator.close();
-  const expired = await other.next(m => m.t === 'seek_removed' && m.id === second.seek.id, 'the expiry');
-  assert.equal(expired.why, 'expired');
+  await other.hides(second.seek.id);
 });
 
 test('a creator back on a new connection reclaims the seek with its token', async () => {
@@ -324,6 +321,6 @@ test('the lobby counts games in play and people online', async () => {
   const watcher = await lobby();
   const before = watcher.hello.games;
   await server.seated();
-  const counts = await watcher.next(m => m.t === 'counts' && m.games > before, 'a new count');
-  assert.ok(counts.online >= 4);
+  await watcher.until(lobby => lobby.games > before, 'a new count');
+  assert.ok(watcher.online >= 4);
 });

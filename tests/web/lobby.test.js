@@ -3,6 +3,7 @@
 // with HTML in them are shown as text.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import WebSocket from 'ws';
 import { assertNoErrors, launchBrowser, makeMove, openPage, startServer, waitForMoves, waitForStatus } from './helpers.js';
 
 let server, browser;
@@ -101,4 +102,23 @@ test('the game link is the invitation: the first visitor joins, the next one wat
   await home.goto(`${server.url}/`);
   await home.locator('.my-games li a').first().waitFor();
   for (const page of [host, guest, late]) assertNoErrors(page);
+});
+
+test('the lobby shows the newest 50 open games and says how many more there are', async () => {
+  // 54 seeks from 18 sockets (three each), opened before the page looks.
+  const sockets = await Promise.all(Array.from({ length: 18 }, () => new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws/lobby`);
+    socket.once('open', () => resolve(socket));
+    socket.once('error', reject);
+  })));
+  await Promise.all(sockets.map(socket => new Promise(resolve => {
+    let seeking = 0;
+    socket.on('message', data => { if (JSON.parse(String(data)).t === 'seeking' && ++seeking === 3) resolve(); });
+    for (let i = 0; i < 3; i++) socket.send(JSON.stringify({ t: 'seek', variant: 'chess', name: 'Crowd' }));
+  })));
+  const page = await openPage(browser, `${server.url}/`);
+  await page.locator('.seek-more', { hasText: 'and 4 more open games' }).waitFor();
+  assert.equal(await page.locator('.seek-list li.seek').count(), 50);
+  for (const socket of sockets) socket.close();
+  assertNoErrors(page);
 });

@@ -1,6 +1,8 @@
 // The home page's live part: open games (seeks) over /ws/lobby with the counts of people
 // online and games in play. A seek's creator gets its seat token at once and keeps it for this
-// tab (to reclaim the seek after a dropped connection, and to sit down when it is taken).
+// tab (to reclaim the seek after a dropped connection, and to sit down when it is taken). The
+// server shows the newest seeks only, and counts the rest; it sends the list ("lobby"), then at
+// most one "lobby_update" a tick with what changed.
 import { newSecret, saveSeat } from './api.js';
 import { h } from './dom.js';
 import { myName } from './names.js';
@@ -28,12 +30,14 @@ export class Lobby {
   constructor({ variants }) {
     this.variants = variants;
     this.seeks = new Map();
+    this.more = 0;  // open games beyond the ones shown
     this.mine = readMine();  // seek id -> token
     this.closed = false;
     this.counts = h('p.lobby-counts', { 'aria-live': 'polite' }, '');
     this.list = h('ul.seek-list', { 'aria-label': 'Open games' });
+    this.rest = h('p.seek-more', { hidden: true });
     this.error = h('p.form-error', { role: 'alert' });
-    this.element = h('section.lobby', {}, h('h2', {}, 'Open games'), this.counts, this.list, this.error);
+    this.element = h('section.lobby', {}, h('h2', {}, 'Open games'), this.counts, this.list, this.rest, this.error);
     this.open();
   }
 
@@ -77,9 +81,11 @@ export class Lobby {
         this.seeks = new Map(message.seeks.map(seek => [seek.id, seek]));
         this.showCounts(message);
         break;
-      case 'counts': this.showCounts(message); break;
-      case 'seek_added': this.seeks.set(message.seek.id, message.seek); break;
-      case 'seek_removed': this.seeks.delete(message.id); break;
+      case 'lobby_update':
+        for (const id of message.removed) this.seeks.delete(id);
+        for (const seek of message.added) this.seeks.set(seek.id, seek);
+        this.showCounts(message);
+        break;
       case 'seeking':
         this.mine[message.seek.id] = message.token;
         writeMine(this.mine);
@@ -95,8 +101,10 @@ export class Lobby {
     this.render();
   }
 
-  // Drops the remembered seeks that are no longer open; true if any was.
+  // Drops the remembered seeks that are no longer open; true if any was. Only the whole list
+  // tells: a seek beyond the ones shown may still be open.
   forget() {
+    if (this.more > 0) return false;
     const before = Object.keys(this.mine).length;
     for (const id of Object.keys(this.mine)) if (!this.seeks.has(id)) delete this.mine[id];
     writeMine(this.mine);
@@ -119,12 +127,14 @@ export class Lobby {
     location.assign(`/game/${encodeURIComponent(message.game)}`);
   }
 
-  showCounts({ online, games }) {
+  showCounts({ online, games, more }) {
+    this.more = more ?? 0;
     this.counts.textContent = `${online} online · ${games} ${games === 1 ? 'game' : 'games'} in play`;
   }
 
   render() {
-    const rows = [...this.seeks.values()].map(seek => {
+    const newestFirst = [...this.seeks.values()].sort((a, b) => b.created_at - a.created_at);
+    const rows = newestFirst.map(seek => {
       const mine = seek.id in this.mine;
       const variant = this.variants.find(v => v.name === seek.variant);
       const colour = seek.color === 'random' ? 'random colour' : `${seek.name} plays ${seek.color}`;
@@ -139,6 +149,8 @@ export class Lobby {
         action);
     });
     this.list.replaceChildren(...(rows.length ? rows : [h('li.notice', {}, 'No open games: open one, and it appears here for everyone.')]));
+    this.rest.hidden = this.more === 0;
+    this.rest.textContent = `and ${this.more} more open ${this.more === 1 ? 'game' : 'games'}`;
   }
 
   close() {
