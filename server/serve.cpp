@@ -46,6 +46,8 @@ struct ServeOptions {
   std::optional<boost::asio::ip::address> trusted_proxy;
   std::optional<std::pair<std::string, unsigned short>> metrics;  // a separate /metrics listener
   std::chrono::seconds spectator_idle{Limits{}.spectator_idle_timeout};
+  std::chrono::milliseconds header_timeout{Limits{}.header_timeout};
+  std::chrono::milliseconds message_timeout{Limits{}.message_timeout};
   AddressLimitSettings address_limits;
   match::Waits waits;
   // Threads for computer players, below the network's priority; a computer game waits its turn.
@@ -128,6 +130,16 @@ const std::map<std::string, Setter>& setters() {
       {"--reserved-for-players", whole<std::size_t>(&ServeOptions::reserved_for_players, 0, 1'000'000)},
       {"--trusted-proxy", [](ServeOptions& o, const std::string& v) { return bool(o.trusted_proxy = parse_address(v)); }},
       {"--metrics", [](ServeOptions& o, const std::string& v) { return bool(o.metrics = host_port(v)); }},
+      {"--header-timeout", [](ServeOptions& o, const std::string& v) {
+         auto wait = seconds(v, 300);
+         if (wait) o.header_timeout = *wait;
+         return wait.has_value();
+       }},
+      {"--message-timeout", [](ServeOptions& o, const std::string& v) {
+         auto wait = seconds(v, 300);
+         if (wait) o.message_timeout = *wait;
+         return wait.has_value();
+       }},
       {"--spectator-idle-s", [](ServeOptions& o, const std::string& v) {
          auto seconds = number<long>(v, 1, 86400);
          if (seconds) o.spectator_idle = std::chrono::seconds(*seconds);
@@ -276,6 +288,8 @@ int serve_command(const Args& args) {
               << descriptors << ") allows; accepting will pause while descriptors run out\n";
   limits.reserved_for_players = std::min(limits.max_connections, options->reserved_for_players.value_or(limits.max_connections / 10));
   limits.spectator_idle_timeout = options->spectator_idle;
+  limits.header_timeout = options->header_timeout;
+  limits.message_timeout = options->message_timeout;
 
   Metrics metrics;
   move_observer() = [&metrics](std::chrono::steady_clock::duration took) { metrics.move_handled(took); };
