@@ -115,7 +115,6 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void displace() {
     if (!waiting_) return;  // its head came in the meantime
     waiting_ = {};
-    services_.metrics.refused(Refusal::Displaced);
     beast::error_code ignored;
     stream_.socket().close(ignored);
   }
@@ -399,7 +398,10 @@ struct Listener::Impl : std::enable_shared_from_this<Listener::Impl> {
     if (ec) return;
     // At the cap, the connection that has waited longest for a request head makes room; with none
     // waiting, every slot is busy and the newcomer is refused.
-    if (services.connections.load() >= services.limits.max_connections && !services.waiting.close_oldest()) {
+    bool full = services.connections.load() >= services.limits.max_connections;
+    if (full && services.waiting.close_oldest()) {
+      services.metrics.refused(Refusal::Displaced);
+    } else if (full) {
       services.metrics.refused(Refusal::ConnectionCap);
       socket.non_blocking(true, ec);
       socket.write_some(boost::asio::buffer(kServerFull), ec);  // a courtesy: no descriptor to spare for more
