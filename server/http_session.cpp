@@ -65,21 +65,6 @@ std::string_view header(const http::request<http::string_body>& request, std::st
 
 bool is_parse_error(const beast::error_code& ec) { return ec.category() == http::make_error_code(http::error::bad_method).category(); }
 
-// Why a request head cannot be read on safely, if it cannot: what ends its body must be beyond
-// doubt (RFC 9112 §6.1, §6.3: else a body runs as a second request), and HTTP/1.1 names one Host.
-std::optional<std::string_view> framing_fault(const http::request_parser<http::string_body>::value_type& head) {
-  if (head.count(http::field::transfer_encoding) > 1) return "more than one Transfer-Encoding";
-  if (head.count(http::field::transfer_encoding)) {
-    if (head.version() == 10) return "HTTP/1.0 has no transfer codings";
-    auto coding = head[http::field::transfer_encoding];
-    auto first = coding.find_first_not_of(" \t"), last = coding.find_last_not_of(" \t");
-    if (first == beast::string_view::npos || !beast::iequals(coding.substr(first, last - first + 1), "chunked"))
-      return "the only transfer coding served is chunked, alone";
-  }
-  if (head.version() == 11 && head.count(http::field::host) != 1) return "an HTTP/1.1 request names exactly one Host";
-  return std::nullopt;
-}
-
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
   HttpSession(tcp::socket socket, Services& services, ConnectionSlot slot, boost::asio::ip::address peer,
