@@ -88,10 +88,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     parser_.emplace();
     apply_limits(*parser_, services_.limits);
     stream_.expires_after(services_.limits.header_timeout);
-    waiting_ = services_.waiting.add([weak = weak_from_this(), executor = stream_.get_executor()] {
-      boost::asio::post(executor, [weak] {
-        if (auto self = weak.lock()) self->displace();
-      });
+    waiting_ = services_.waiting.add([weak = weak_from_this()] {
+      if (auto self = weak.lock()) boost::asio::post(self->stream_.get_executor(), [self] { self->displace(); });
     });
     http::async_read_header(stream_, buffer_, *parser_,
                             [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_header(ec); });

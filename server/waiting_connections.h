@@ -5,25 +5,33 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <utility>
 
 namespace arbiter {
 
 class WaitingConnections {
+  struct List {
+    std::mutex mutex;
+    std::map<std::uint64_t, std::function<void()>> waiting;  // by serial: the oldest first
+    std::uint64_t next_serial = 0;
+  };
+
  public:
   using Close = std::function<void()>;  // asks the connection to close (on its own strand)
 
-  // Listed while it lives: the connection waits for a head.
+  // Listed while it lives: the connection waits for a head. It keeps the list alive, since a
+  // connection may outlive the server's Services at shutdown.
   class Entry {
    public:
     Entry() = default;
-    Entry(WaitingConnections* list, std::uint64_t serial) : list_(list), serial_(serial) {}
-    Entry(Entry&& other) noexcept : list_(std::exchange(other.list_, nullptr)), serial_(other.serial_) {}
+    Entry(std::shared_ptr<List> list, std::uint64_t serial) : list_(std::move(list)), serial_(serial) {}
+    Entry(Entry&&) noexcept = default;
     Entry& operator=(Entry&& other) noexcept {
       if (this != &other) {
         leave();
-        list_ = std::exchange(other.list_, nullptr);
+        list_ = std::move(other.list_);
         serial_ = other.serial_;
       }
       return *this;
@@ -34,37 +42,35 @@ class WaitingConnections {
    private:
     void leave() {
       if (!list_) return;
-      std::lock_guard lock(list_->mutex_);
-      list_->waiting_.erase(serial_);
-      list_ = nullptr;
+      std::lock_guard lock(list_->mutex);
+      list_->waiting.erase(serial_);
+      list_.reset();
     }
-    WaitingConnections* list_ = nullptr;
+    std::shared_ptr<List> list_;
     std::uint64_t serial_ = 0;
   };
 
   Entry add(Close close) {
-    std::lock_guard lock(mutex_);
-    waiting_.emplace(next_serial_, std::move(close));
-    return Entry(this, next_serial_++);
+    std::lock_guard lock(list_->mutex);
+    list_->waiting.emplace(list_->next_serial, std::move(close));
+    return Entry(list_, list_->next_serial++);
   }
 
   // Asks the connection that has waited longest to close; false when none waits.
   bool close_oldest() {
     Close close;
     {
-      std::lock_guard lock(mutex_);
-      if (waiting_.empty()) return false;
-      close = std::move(waiting_.begin()->second);
-      waiting_.erase(waiting_.begin());
+      std::lock_guard lock(list_->mutex);
+      if (list_->waiting.empty()) return false;
+      close = std::move(list_->waiting.begin()->second);
+      list_->waiting.erase(list_->waiting.begin());
     }
     close();
     return true;
   }
 
  private:
-  std::mutex mutex_;
-  std::map<std::uint64_t, Close> waiting_;  // by serial: the oldest first
-  std::uint64_t next_serial_ = 0;
+  std::shared_ptr<List> list_ = std::make_shared<List>();
 };
 
 }  // namespace arbiter
