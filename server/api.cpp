@@ -26,9 +26,16 @@ HttpResponse method_not_allowed(std::string allow) {
 }
 
 // The token of a seat: "Authorization: Bearer <token>" or ?token=.
+// The scheme's name is case-insensitive (RFC 9110 §11.1): "bearer" and "BEARER" are "Bearer".
 std::string token_of(const HttpRequest& request) {
-  constexpr std::string_view kBearer = "Bearer ";
-  if (request.authorization.starts_with(kBearer)) return request.authorization.substr(kBearer.size());
+  constexpr std::string_view kBearer = "bearer ";
+  std::string_view authorization = request.authorization;
+  auto lower = [](char c) { return static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c); };
+  if (authorization.size() >= kBearer.size() &&
+      std::ranges::equal(authorization.substr(0, kBearer.size()), kBearer, {}, lower)) {
+    auto credentials = authorization.substr(kBearer.size());
+    return std::string(credentials.substr(std::min(credentials.find_first_not_of(' '), credentials.size())));
+  }
   return url::query_param(request.target, "token").value_or("");
 }
 

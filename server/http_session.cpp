@@ -82,16 +82,40 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
  private:
+  // The head first, so that it is checked before any body is read; while the connection waits
+  // for it, a newcomer at the cap may displace it.
   void read_next() {
     parser_.emplace();
     apply_limits(*parser_, services_.limits);
-    stream_.expires_after(refusal_ ? services_.limits.refusal_timeout : services_.limits.http_timeout);
+    stream_.expires_after(services_.limits.header_timeout);
+    waiting_ = services_.waiting.add([weak = weak_from_this()] {
+      if (auto self = weak.lock()) boost::asio::post(self->stream_.get_executor(), [self] { self->displace(); });
+    });
+    http::async_read_header(stream_, buffer_, *parser_,
+                            [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_header(ec); });
+  }
+
+  void displace() {
+    if (!waiting_) return;  // its head came in the meantime
+    waiting_ = {};
+    beast::error_code ignored;
+    stream_.socket().close(ignored);
+  }
+
+  void on_header(beast::error_code ec) {
+    waiting_ = {};
+    if (ec) return on_read(ec);
+    if (auto fault = framing_fault(parser_->get())) return refuse_malformed(400, "bad_request", *fault, Refusal::BadRequest);
+    if (parser_->is_done()) return on_read(ec);
+    stream_.expires_after(services_.limits.header_timeout);
     http::async_read(stream_, buffer_, *parser_,
                      [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
   }
 
   void on_read(beast::error_code ec) {
     if (ec == http::error::end_of_stream) return shutdown();
+    // An idle keep-alive connection closing after its responses is no refusal; the rest is.
+    if (ec == beast::error::timeout && (!served_ || buffer_.size() > 0)) services_.metrics.refused(Refusal::RequestTimeout);
     if (ec == http::error::body_limit) return refuse_malformed(413, "too_large", "the body is too large", Refusal::BodyTooLarge);
     if (ec == http::error::header_limit) {
       // The parser keeps the request line once read: none yet (or a long one) is the URL's fault.
@@ -113,20 +137,19 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
   }
 
-  // Whether the unread request line is well formed but names an HTTP version other than 1.x
-  // (rather than being garbage, or ending in a bare LF, which are 400).
+  // Whether the unread request line is well formed but names an HTTP version other than 1.0 and
+  // 1.1 (rather than being garbage, or ending in a bare LF, which are 400).
   bool other_http_version() const {
     std::string_view seen(static_cast<const char*>(buffer_.data().data()), buffer_.size());
     auto end = seen.find("\r\n");
     if (end == std::string_view::npos || end < 8) return false;
     auto version = seen.substr(end - 8, 8);  // "HTTP/2.0"
-    return version.starts_with("HTTP/") && version[5] >= '0' && version[5] <= '9' && version[5] != '1' &&
-           version[6] == '.' && version[7] >= '0' && version[7] <= '9';
+    auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    return version.starts_with("HTTP/") && digit(version[5]) && version[6] == '.' && digit(version[7]) &&
+           version != "HTTP/1.0" && version != "HTTP/1.1";
   }
 
   void handle(http::request<http::string_body> request) {
-    if (request.version() != 10 && request.version() != 11)
-      return refuse_malformed(505, "http_version", "only HTTP/1.0 and HTTP/1.1 are served", Refusal::BadRequest);
     std::string target(request.target());
     if (target.size() > services_.limits.max_target_bytes)
       return refuse_malformed(414, "uri_too_long", "the request target is too long", Refusal::UriTooLong);
@@ -298,6 +321,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     http::async_write(stream_, *message, [self = shared_from_this(), message](beast::error_code ec, std::size_t) {
       if (ec) return;
       if (!message->keep_alive()) return self->shutdown();
+      self->served_ = true;
       self->read_next();
     });
   }
@@ -316,6 +340,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::string client_;  // the client's address key for the request being handled
   AddressLimits::Lease address_lease_;
   std::optional<Refusal> refusal_;  // set: every request is answered 503
+  WaitingConnections::Entry waiting_;  // listed while a request head is awaited
+  bool served_ = false;               // a response went out: waiting now is keep-alive idling
   Serving serving_;
 };
 
@@ -353,7 +379,12 @@ struct Listener::Impl : std::enable_shared_from_this<Listener::Impl> {
     socket.set_option(tcp::no_delay(true), ec);  // moves are small: Nagle would hold them back
     auto peer = socket.remote_endpoint(ec);
     if (ec) return;
-    if (services.connections.load() >= services.limits.max_connections) {
+    // At the cap, the connection that has waited longest for a request head makes room; with none
+    // waiting, every slot is busy and the newcomer is refused.
+    bool full = services.connections.load() >= services.limits.max_connections;
+    if (full && services.waiting.close_oldest()) {
+      services.metrics.refused(Refusal::Displaced);
+    } else if (full) {
       services.metrics.refused(Refusal::ConnectionCap);
       socket.non_blocking(true, ec);
       socket.write_some(boost::asio::buffer(kServerFull), ec);  // a courtesy: no descriptor to spare for more

@@ -42,6 +42,9 @@ std::string_view refusal_name(Refusal refusal) {
     case Refusal::HeadersTooLarge: return "headers_too_large";
     case Refusal::BodyTooLarge: return "body_too_large";
     case Refusal::Descriptors: return "descriptors";
+    case Refusal::RequestTimeout: return "request_timeout";
+    case Refusal::Displaced: return "displaced";
+    case Refusal::MessageTimeout: return "message_timeout";
     case Refusal::Count: break;
   }
   return "unknown";

@@ -39,6 +39,9 @@ enum class Refusal {
   HeadersTooLarge,     // 431
   BodyTooLarge,        // 413
   Descriptors,         // accept failed for want of file descriptors (backed off)
+  RequestTimeout,      // a request head (or body) not complete within --header-timeout (closed)
+  Displaced,           // a connection waiting for a request head, closed for a newcomer at the cap
+  MessageTimeout,      // a WebSocket message not complete within --message-timeout (1008)
   Count
 };
 std::string_view refusal_name(Refusal refusal);

@@ -16,6 +16,7 @@
 #include "server/metrics.h"
 #include "server/registry.h"
 #include "server/static_files.h"
+#include "server/waiting_connections.h"
 #include "storage/store.h"
 
 namespace arbiter {
@@ -31,12 +32,16 @@ struct Limits {
   double messages_per_second = 20;
   double message_burst = 40;
   int refusals_before_disconnect = 100;
-  std::chrono::seconds http_timeout{30};
+  std::chrono::seconds http_timeout{30};  // to write a response
   std::chrono::seconds websocket_idle_timeout{60};  // pings go out at half of it
   // A spectator that sends no message at all (pongs are not messages) for this long is closed:
   // client libraries answer pings by themselves, so pings alone do not show anyone is there.
   std::chrono::seconds spectator_idle_timeout{600};
-  std::chrono::seconds refusal_timeout{5};  // to read a request that will be refused anyway
+  // Each request head must be complete this long after the connection opened or its previous
+  // response went out (an idle keep-alive connection closes then), and its body as long again.
+  std::chrono::milliseconds header_timeout{5000};
+  // A WebSocket message (or a lone control frame) must be complete this long after its first byte.
+  std::chrono::milliseconds message_timeout{5000};
 };
 
 class Lobby;
@@ -54,6 +59,7 @@ struct Services {
   std::atomic<std::size_t> connections{0};
   std::atomic<std::size_t> websockets{0};  // shutdown waits for their close handshakes, not for idle HTTP
   Lobby* lobby = nullptr;                   // /ws/lobby
+  WaitingConnections waiting{};             // the HTTP connections a newcomer may displace
 };
 
 // Counts a connection for the cap while it lives.

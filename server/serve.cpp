@@ -46,6 +46,8 @@ struct ServeOptions {
   std::optional<boost::asio::ip::address> trusted_proxy;
   std::optional<std::pair<std::string, unsigned short>> metrics;  // a separate /metrics listener
   std::chrono::seconds spectator_idle{Limits{}.spectator_idle_timeout};
+  std::chrono::milliseconds header_timeout{Limits{}.header_timeout};
+  std::chrono::milliseconds message_timeout{Limits{}.message_timeout};
   AddressLimitSettings address_limits;
   match::Waits waits;
   // Threads for computer players, one a core: they run at nice 10, so the network threads (nice 0)
@@ -130,6 +132,16 @@ const std::map<std::string, Setter>& setters() {
       {"--reserved-for-players", whole<std::size_t>(&ServeOptions::reserved_for_players, 0, 1'000'000)},
       {"--trusted-proxy", [](ServeOptions& o, const std::string& v) { return bool(o.trusted_proxy = parse_address(v)); }},
       {"--metrics", [](ServeOptions& o, const std::string& v) { return bool(o.metrics = host_port(v)); }},
+      {"--header-timeout", [](ServeOptions& o, const std::string& v) {
+         auto wait = seconds(v, 300);
+         if (wait) o.header_timeout = *wait;
+         return wait.has_value();
+       }},
+      {"--message-timeout", [](ServeOptions& o, const std::string& v) {
+         auto wait = seconds(v, 300);
+         if (wait) o.message_timeout = *wait;
+         return wait.has_value();
+       }},
       {"--spectator-idle-s", [](ServeOptions& o, const std::string& v) {
          auto seconds = number<long>(v, 1, 86400);
          if (seconds) o.spectator_idle = std::chrono::seconds(*seconds);
@@ -234,6 +246,8 @@ const std::map<std::string, std::pair<std::string_view, std::string_view>>& opti
       {"--waiting-expiry", {"S", "an invitation nobody takes ends its game [86400]"}},
       {"--chat-after-end", {"S", "a finished game's chat stays open this long to its players and those there at the end [600]"}},
       {"--computer-games-per-address", {"N", "games against the computer one address may have in play [2]"}},
+      {"--header-timeout", {"S", "each request head must arrive within this (its body as long again) [5]"}},
+      {"--message-timeout", {"S", "a WebSocket message must be complete this long after its first byte [5]"}},
   };
   return help;
 }
@@ -344,6 +358,8 @@ int serve_command(const Args& args) {
               << descriptors << ") allows; accepting will pause while descriptors run out\n";
   limits.reserved_for_players = std::min(limits.max_connections, options->reserved_for_players.value_or(limits.max_connections / 10));
   limits.spectator_idle_timeout = options->spectator_idle;
+  limits.header_timeout = options->header_timeout;
+  limits.message_timeout = options->message_timeout;
 
   Metrics metrics;
   move_observer() = [&metrics](std::chrono::steady_clock::duration took) { metrics.move_handled(took); };

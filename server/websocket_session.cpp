@@ -8,6 +8,7 @@
 #include <deque>
 
 #include "protocol/messages.h"
+#include "server/metered_stream.h"
 #include "server/rate_limiter.h"
 
 namespace arbiter {
@@ -16,6 +17,9 @@ namespace {
 namespace beast = boost::beast;
 namespace http = beast::http;
 namespace websocket = beast::websocket;
+
+// A socket closed for abuse gets this long to finish the close handshake before it is cut.
+constexpr auto kCloseGrace = std::chrono::seconds(2);
 
 std::shared_ptr<const std::string> shared(std::string text) { return std::make_shared<const std::string>(std::move(text)); }
 
@@ -51,8 +55,12 @@ class GamePeer : public SocketPeer {
 
 // One WebSocket connection: reads messages for its peer, writes what it is sent, in order, from
 // a bounded queue. Everything runs on the connection's strand (its socket's executor).
-// Messages and pings count against this connection's rate, its address's and its seat's.
-class WebSocketSession : public Watcher, public std::enable_shared_from_this<WebSocketSession> {
+// Messages and frames count against this connection's rate, its address's and its seat's: a
+// message once, and every frame that does not end a message (fragments, pings, pongs) once
+// more. A message must be complete within message_timeout of its first byte.
+class WebSocketSession : public Watcher,
+                         public MeteredStream::Observer,
+                         public std::enable_shared_from_this<WebSocketSession> {
  public:
   WebSocketSession(beast::tcp_stream stream, std::unique_ptr<SocketPeer> peer, Services& services, ConnectionSlot slot,
                    WebSocketAdmission admission)
@@ -64,7 +72,8 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
         admission_(std::move(admission)),
         limiter_(services.limits.messages_per_second, services.limits.message_burst,
                  services.limits.refusals_before_disconnect),
-        idle_timer_(ws_.get_executor()) {}
+        idle_timer_(ws_.get_executor()),
+        deadline_(ws_.get_executor()) {}
 
   void run(http::request<http::string_body> upgrade) {
     websocket::stream_base::timeout timeout{};
@@ -79,15 +88,12 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
     // no write buffer per socket (Beast's default keeps 4 KB for each).
     ws_.auto_fragment(false);
     ws_.write_buffer_bytes(8);
-    // Beast answers pings itself; they still cost the server, so they count like messages. The
-    // callback runs inside the read and may not start operations on the stream: it posts them.
+    // Beast answers pings itself; the frame meter counts them against the rate.
     ws_.control_callback([weak = weak_from_this()](websocket::frame_type kind, beast::string_view) {
       auto self = weak.lock();
-      if (!self || kind != websocket::frame_type::ping) return;
-      self->services_.metrics.ping();
-      if (self->admit_message() == RateLimiter::Verdict::Disconnect)
-        boost::asio::post(self->ws_.get_executor(), [self] { self->close(websocket::close_code::policy_error); });
+      if (self && kind == websocket::frame_type::ping) self->services_.metrics.ping();
     });
+    ws_.next_layer().observe(this);
     ws_.async_accept(upgrade, [self = shared_from_this()](beast::error_code ec) { self->on_accept(ec); });
   }
 
@@ -144,6 +150,34 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
     return verdict;
   }
 
+  // Called inside a read of the stream, which may not start operations on it: closes are posted.
+  void frame_began(FrameParser::Frame frame) override {
+    if (closing_ || (frame.fin && !frame.control())) return;  // a message's last frame counts as the message
+    if (admit_message() == RateLimiter::Verdict::Disconnect)
+      boost::asio::post(ws_.get_executor(), [self = shared_from_this()] { self->close(websocket::close_code::policy_error); });
+  }
+
+  void message_began() override {
+    if (!closing_ && !watching_message_) watch_message();
+  }
+
+  // Wakes when the message under way is due; it may have ended (and others begun) meanwhile.
+  void watch_message() {
+    watching_message_ = false;
+    auto began = ws_.next_layer().message_began_at();
+    if (!began) return;
+    auto due = *began + services_.limits.message_timeout;
+    if (due <= std::chrono::steady_clock::now()) {
+      services_.metrics.refused(Refusal::MessageTimeout);
+      return close(websocket::close_code::policy_error);
+    }
+    watching_message_ = true;
+    deadline_.expires_at(due);
+    deadline_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (!ec && !self->closing_) self->watch_message();
+    });
+  }
+
   void read_next() {
     ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
   }
@@ -184,10 +218,16 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
                     });
   }
 
+  // A client that does not answer the close (or keeps sending) is cut after kCloseGrace.
   void close(websocket::close_code code) {
     if (closing_) return;
     closing_ = true;
     ws_.async_close(code, [self = shared_from_this()](beast::error_code) { self->on_closed(); });
+    deadline_.expires_after(kCloseGrace);
+    deadline_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      beast::error_code ignored;
+      if (!ec) beast::get_lowest_layer(self->ws_).socket().close(ignored);
+    });
   }
 
   // A client too slow to keep up, or a broken socket: cut it off without waiting on it.
@@ -203,11 +243,12 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
   void on_closed() {
     closing_ = true;
     idle_timer_.cancel();
+    deadline_.cancel();
     if (attached_) peer_->closed(shared_from_this());
     attached_ = false;
   }
 
-  websocket::stream<beast::tcp_stream> ws_;
+  websocket::stream<MeteredStream> ws_;
   beast::flat_buffer buffer_;
   std::unique_ptr<SocketPeer> peer_;
   Services& services_;
@@ -216,6 +257,8 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
   WebSocketAdmission admission_;
   RateLimiter limiter_;
   boost::asio::steady_timer idle_timer_;
+  boost::asio::steady_timer deadline_;  // the message under way is due; after a close, the cut
+  bool watching_message_ = false;       // deadline_ waits for a message
   std::chrono::steady_clock::time_point last_message_{};
   std::deque<std::shared_ptr<const std::string>> queue_;
   bool closing_ = false;

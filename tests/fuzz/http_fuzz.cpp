@@ -1,5 +1,5 @@
 // libFuzzer target: the HTTP request path. Bytes go through Beast's request parser with the
-// server's limits (server/http_request.h, as a connection reads them), then the routing a
+// server's limits and head checks (server/http_request.h, as a connection reads them), then the routing a
 // connection does: the Api with a real SQLite store, the static files, or the WebSocket
 // upgrade's game and token. The Api must answer every request once, without a server error,
 // with JSON where it says JSON.
@@ -166,9 +166,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (int n = 0; n < kRequestsPerInput && !rest.empty(); ++n) {
     HttpRequestParser parser;
     apply_limits(parser, Limits{});
-    parser.eager(true);
     boost::beast::error_code ec;
-    const std::size_t used = parser.put(boost::asio::buffer(rest.data(), rest.size()), ec);
+    std::size_t used = parser.put(boost::asio::buffer(rest.data(), rest.size()), ec);  // the head first
+    if (!ec && parser.is_header_done()) {
+      if (framing_fault(parser.get())) return 0;  // answered 400: the connection closes
+      parser.eager(true);
+      if (!parser.is_done()) used += parser.put(boost::asio::buffer(rest.data() + used, rest.size() - used), ec);
+    }
     if (ec == http::error::need_more) parser.put_eof(ec);  // the client closed: a request ends only if it may
     if (ec || !parser.is_done()) return 0;
     rest.remove_prefix(used);

@@ -1,0 +1,96 @@
+#pragma once
+// The layer under a server's WebSocket stream: hands the client's bytes up to Beast unchanged,
+// and tells its observer of every frame as its header arrives and of every message as it begins,
+// so that frames Beast reads by itself are counted and a message that never ends is noticed.
+#include <boost/asio/compose.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/websocket/teardown.hpp>
+#include <chrono>
+#include <optional>
+
+#include "server/frame_parser.h"
+
+namespace arbiter {
+
+class MeteredStream {
+ public:
+  class Observer {
+   public:
+    virtual void frame_began(FrameParser::Frame frame) = 0;
+    virtual void message_began() = 0;
+
+   protected:
+    ~Observer() = default;
+  };
+
+  using next_layer_type = boost::beast::tcp_stream;
+  using executor_type = next_layer_type::executor_type;
+
+  explicit MeteredStream(next_layer_type stream) : stream_(std::move(stream)) {}
+
+  void observe(Observer* observer) { observer_ = observer; }
+  // When the message (or frame) under way began; none when the client is between messages.
+  std::optional<std::chrono::steady_clock::time_point> message_began_at() const { return began_at_; }
+
+  executor_type get_executor() { return stream_.get_executor(); }
+  next_layer_type& next_layer() { return stream_; }
+  const next_layer_type& next_layer() const { return stream_; }
+
+  template <class MutableBuffers, class ReadHandler>
+  auto async_read_some(const MutableBuffers& buffers, ReadHandler&& handler) {
+    return boost::asio::async_compose<ReadHandler, void(boost::beast::error_code, std::size_t)>(
+        [this, buffers, reading = false](auto& self, boost::beast::error_code ec = {}, std::size_t read = 0) mutable {
+          if (!reading) {
+            reading = true;
+            return stream_.async_read_some(buffers, std::move(self));
+          }
+          meter(buffers, read);
+          self.complete(ec, read);
+        },
+        handler, stream_);
+  }
+
+  template <class ConstBuffers, class WriteHandler>
+  auto async_write_some(const ConstBuffers& buffers, WriteHandler&& handler) {
+    return stream_.async_write_some(buffers, std::forward<WriteHandler>(handler));
+  }
+
+ private:
+  template <class Buffers>
+  void meter(const Buffers& buffers, std::size_t read) {
+    bool ended = false;
+    auto counted = [this](FrameParser::Frame frame) { observer_->frame_began(frame); };
+    for (auto it = boost::asio::buffer_sequence_begin(buffers); read > 0 && it != boost::asio::buffer_sequence_end(buffers);
+         ++it) {
+      boost::asio::const_buffer buffer(*it);
+      auto size = std::min(read, buffer.size());
+      ended |= parser_.feed({static_cast<const std::uint8_t*>(buffer.data()), size}, counted);
+      read -= size;
+    }
+    if (!parser_.in_message()) {
+      began_at_.reset();
+    } else if (ended || !began_at_) {  // what is under way began among these bytes
+      began_at_ = std::chrono::steady_clock::now();
+      observer_->message_began();
+    }
+  }
+
+  next_layer_type stream_;
+  FrameParser parser_;
+  Observer* observer_ = nullptr;
+  std::optional<std::chrono::steady_clock::time_point> began_at_;
+};
+
+// Closing the WebSocket closes the TCP stream beneath (found by Beast through argument lookup).
+inline void teardown(boost::beast::role_type role, MeteredStream& stream, boost::beast::error_code& ec) {
+  using boost::beast::websocket::teardown;
+  teardown(role, stream.next_layer(), ec);
+}
+
+template <class TeardownHandler>
+void async_teardown(boost::beast::role_type role, MeteredStream& stream, TeardownHandler&& handler) {
+  using boost::beast::websocket::async_teardown;
+  async_teardown(role, stream.next_layer(), std::forward<TeardownHandler>(handler));
+}
+
+}  // namespace arbiter

@@ -1,0 +1,239 @@
+// Hostile clients at the front door, over raw TCP: idle connections filling every slot, heads
+// that never end, request smuggling through Transfer-Encoding, a missing Host, other HTTP
+// versions, and WebSocket frames that never make a message (a flood of empty continuations, a
+// frame trickled a byte at a time). Timeouts only guard against hangs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { Server, metricSamples } from './helpers.js';
+
+const GUARD_MS = 10000;
+
+function guarded(promise, what, ms = GUARD_MS) {
+  let timer;
+  const guard = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms); });
+  return Promise.race([promise, guard]).finally(() => clearTimeout(timer));
+}
+
+// Sends `text`; resolves with everything the server wrote once it closes the connection.
+function raw(port, text) {
+  return guarded(new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
+    let data = '';
+    socket.on('data', chunk => { data += chunk; });
+    socket.on('close', () => resolve(data));
+    socket.on('error', error => (data ? resolve(data) : reject(error)));
+  }), `the answer to ${JSON.stringify(text.slice(0, 60))}`);
+}
+
+// The statuses of every response in what the server wrote.
+const statuses = response => [...response.matchAll(/^HTTP\/1\.[01] (\d{3})/gm)].map(match => Number(match[1]));
+
+// A TCP connection that says nothing; `ended` resolves when the server closes it.
+function silent(port) {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
+    socket.ended = new Promise(done => socket.on('close', done));
+    socket.once('error', reject);
+    socket.on('error', () => {});
+  });
+}
+
+async function refusals(server) {
+  const { text } = await server.api('GET', '/metrics', undefined, { headers: { connection: 'close' } });
+  const samples = metricSamples(text);
+  return reason => samples[`arbiter_refusals_total{reason="${reason}"}`];
+}
+
+// A client WebSocket frame, masked with a zero key (so the payload goes as is).
+function frame(opcode, fin, payload = '') {
+  const body = Buffer.from(payload);
+  assert.ok(body.length < 126);
+  return Buffer.concat([Buffer.from([(fin ? 0x80 : 0) | opcode, 0x80 | body.length, 0, 0, 0, 0]), body]);
+}
+
+// A WebSocket over a raw socket: the upgrade, then the server's frames as they come.
+class RawWebSocket {
+  static open(port, path) {
+    return guarded(new Promise((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+        'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n'));
+      const ws = new RawWebSocket(socket);
+      socket.on('error', () => {});
+      ws.upgraded = resolve;
+      ws.ended.then(() => reject(new Error(`not upgraded: ${ws.head}`)));
+    }), `the upgrade of ${path}`);
+  }
+
+  constructor(socket) {
+    this.socket = socket;
+    this.data = Buffer.alloc(0);
+    this.head = undefined;
+    this.texts = [];
+    this.closeCode = undefined;
+    this.waiters = [];
+    this.ended = new Promise(resolve => socket.on('close', () => resolve(this.closeCode)));
+    socket.on('data', chunk => this.received(chunk));
+  }
+
+  received(chunk) {
+    this.data = Buffer.concat([this.data, chunk]);
+    if (this.head === undefined) {
+      const end = this.data.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      this.head = String(this.data.subarray(0, end));
+      this.data = this.data.subarray(end + 4);
+      if (this.head.startsWith('HTTP/1.1 101')) this.upgraded(this);
+    }
+    for (;;) {  // the server's frames are not masked
+      if (this.data.length < 2) break;
+      let length = this.data[1] & 0x7f, at = 2;
+      if (length === 126) { if (this.data.length < 4) break; length = this.data.readUInt16BE(2); at = 4; }
+      else if (length === 127) { if (this.data.length < 10) break; length = Number(this.data.readBigUInt64BE(2)); at = 10; }
+      if (this.data.length < at + length) break;
+      const opcode = this.data[0] & 0x0f, payload = this.data.subarray(at, at + length);
+      this.data = this.data.subarray(at + length);
+      if (opcode === 1) this.texts.push(JSON.parse(String(payload)));
+      if (opcode === 8) this.closeCode = payload.readUInt16BE(0);
+    }
+    this.waiters = this.waiters.filter(waiter => !waiter());
+  }
+
+  // The first text message so far or to come that matches.
+  text(match, what) {
+    return guarded(new Promise(resolve => {
+      const attempt = () => {
+        const found = this.texts.find(match);
+        if (found) resolve(found);
+        return found !== undefined;
+      };
+      if (!attempt()) this.waiters.push(attempt);
+    }), what);
+  }
+
+  send(bytes) { if (!this.socket.destroyed) this.socket.write(bytes); }
+  destroy() { this.socket.destroy(); }
+}
+
+test('idle connections holding every slot: a seated player still gets in, a stranger does not', async () => {
+  const server = await Server.start(['--max-connections', '20', '--reserved-for-players', '4', '--header-timeout', '60']);
+  const idle = [];
+  try {
+    const close = { headers: { connection: 'close' } };
+    const created = await server.api('POST', '/api/games', { variant: 'chess', color: 'white' }, close);
+    await server.api('POST', `/api/join/${created.body.invite.split('/').pop()}`, undefined, close);
+    // Accepted in the order they connected: all of these before the player.
+    for (let i = 0; i < 20; i++) idle.push(await silent(server.port));
+    const white = await server.connect(created.body.id, created.body.token);
+    assert.equal(white.state.you, 'white');
+    const stranger = await server.api('GET', '/api/variants', undefined, close);
+    assert.equal(stranger.status, 503, 'past the shared slots, only a seat gets in');
+    assert.equal(stranger.body.error, 'server_full');
+    const count = await refusals(server);
+    assert.equal(count('displaced'), 2, 'the player and the stranger each displaced the oldest idle connection');
+    await guarded(Promise.all(idle.slice(0, 2).map(socket => socket.ended)), 'the oldest idle connections closing');
+  } finally {
+    for (const socket of idle) socket.destroy();
+    await server.stop();
+  }
+});
+
+test('a request head must be complete within --header-timeout; an idle keep-alive connection closes too', async () => {
+  const server = await Server.start(['--header-timeout', '0.5']);
+  try {
+    const partial = await silent(server.port);
+    partial.write('GET /api/variants HTTP/1.1\r\nHo');
+    await guarded(partial.ended, 'the unfinished head');
+    const kept = await raw(server.port, 'GET /api/variants HTTP/1.1\r\nHost: x\r\n\r\n');
+    assert.deepEqual(statuses(kept), [200], 'answered, then closed once idle');
+    const count = await refusals(server);
+    assert.equal(count('request_timeout'), 1, 'the unfinished head counts; the idle keep-alive does not');
+  } finally {
+    await server.stop();
+  }
+});
+
+test('Transfer-Encoding other than chunked alone is 400 and closes: no body runs as a second request', async () => {
+  const server = await Server.start();
+  try {
+    const smuggled = 'GET /api/variants HTTP/1.1\r\nHost: x\r\n\r\n';
+    for (const te of ['xchunked', 'chunked, identity', 'gzip, chunked', 'identity', 'chunked\r\nTransfer-Encoding: chunked']) {
+      const response = await raw(server.port, `POST /api/games HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: ${te}\r\n\r\n${smuggled}`);
+      assert.deepEqual(statuses(response), [400], te);
+      assert.match(response, /"error":"bad_request"/);
+    }
+    const http10 = await raw(server.port, 'POST /api/games HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n');
+    assert.deepEqual(statuses(http10), [400], 'HTTP/1.0 has no transfer codings');
+    const body = '{"variant":"chess"}';
+    const chunked = await raw(server.port, `POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n` +
+      `Transfer-Encoding:  Chunked \r\n\r\n${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`);
+    assert.deepEqual(statuses(chunked), [201], 'chunked, in any case and spacing, is read');
+  } finally {
+    await server.stop();
+  }
+});
+
+test('HTTP/1.1 without exactly one Host is 400; HTTP/1.2 and 3.0 are 505', async () => {
+  const server = await Server.start();
+  try {
+    assert.deepEqual(statuses(await raw(server.port, 'GET /api/variants HTTP/1.1\r\n\r\n')), [400]);
+    assert.deepEqual(statuses(await raw(server.port, 'GET /api/variants HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n')), [400]);
+    assert.deepEqual(statuses(await raw(server.port, 'GET /api/variants HTTP/1.0\r\n\r\n')), [200], 'HTTP/1.0 needs no Host');
+    for (const version of ['1.2', '1.9', '3.0']) {
+      const response = await raw(server.port, `GET /api/variants HTTP/${version}\r\nHost: x\r\n\r\n`);
+      assert.deepEqual(statuses(response), [505], version);
+      assert.match(response, /"error":"http_version"/);
+    }
+  } finally {
+    await server.stop();
+  }
+});
+
+test('a flood of empty continuation frames is counted and closed with 1008; fragments still make messages', async () => {
+  const server = await Server.start(['--message-timeout', '60']);  // the rate alone must close it
+  try {
+    const game = await server.newGame();
+    const ws = await RawWebSocket.open(server.port, `/ws/${game.id}?token=${game.tokens.white}`);
+    ws.send(Buffer.concat([frame(1, false, '{"t":'), frame(0, false), frame(9, true), frame(0, true, '"ping"}')]));
+    await ws.text(message => message.t === 'pong', 'the pong to a fragmented ping');
+    ws.send(frame(1, false, '{'));
+    ws.send(Buffer.concat(Array.from({ length: 100000 }, () => frame(0, false))));
+    assert.equal(await guarded(ws.ended, 'the flooding socket'), 1008);
+    const count = await refusals(server);
+    assert.ok(count('message_rate') >= 1);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('a frame trickled a byte at a time is closed with 1008 within --message-timeout', async () => {
+  const server = await Server.start(['--message-timeout', '1']);
+  let trickle;
+  try {
+    const game = await server.newGame();
+    const ws = await RawWebSocket.open(server.port, `/ws/${game.id}?token=${game.tokens.white}`);
+    const bytes = frame(1, true, '{"t":"ping"}');
+    let sent = 0;
+    trickle = setInterval(() => { if (sent < bytes.length) ws.send(bytes.subarray(sent, ++sent)); }, 500);  // 9 s in all
+    assert.equal(await guarded(ws.ended, 'the trickling socket', 8000), 1008);
+    assert.ok(sent < bytes.length, 'closed before the frame was complete');
+    const count = await refusals(server);
+    assert.equal(count('message_timeout'), 1);
+  } finally {
+    clearInterval(trickle);
+    await server.stop();
+  }
+});
+
+test('the Bearer scheme is case-insensitive', async () => {
+  const server = await Server.start();
+  try {
+    const game = await server.newGame();
+    for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
+      const seen = await server.api('GET', `/api/games/${game.id}`, undefined, { headers: { authorization: `${scheme} ${game.tokens.black}` } });
+      assert.equal(seen.body.you, 'black', scheme);
+    }
+  } finally {
+    await server.stop();
+  }
+});
