@@ -29,6 +29,7 @@ if command -v ccache >/dev/null; then
   LAUNCHER=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
   # Paths below the checkout are hashed as relative ones: every clone (CI's too) shares the cache.
   export CCACHE_BASEDIR="$ROOT"
+  export CCACHE_NOHASHDIR=true  # the sanitized build has -g: its hash would name the folder
 fi
 cmake -S "$ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release "${LAUNCHER[@]}" >/dev/null
 cmake --build "$BUILD_DIR" -j"$(nproc)"
