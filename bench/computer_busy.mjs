@@ -10,38 +10,16 @@
 //
 // --per-address 0 turns address limits off (the cap is lifted: the pool alone decides);
 // --threads 0 leaves --computer-threads at the server's default.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import WebSocket from '../tests/node_modules/ws/wrapper.mjs';
+import { defaultBinary, parseOptions, startServer } from './bench_server.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const options = { games: 30, level: 8, threads: 0, 'per-address': 2, duration: 20, binary: path.join(here, '../build/server/arbiter') };
-const argv = process.argv.slice(2);
-for (let i = 0; i < argv.length; i += 2) {
-  const name = argv[i].replace(/^--/, '');
-  if (!(name in options) || argv[i + 1] === undefined) throw new Error(`unknown option or missing value: ${argv[i]}`);
-  options[name] = typeof options[name] === 'number' ? Number(argv[i + 1]) : argv[i + 1];
-}
+const options = parseOptions({ games: 30, level: 8, threads: 0, 'per-address': 2, duration: 20, binary: defaultBinary });
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-computer-busy-'));
 const limits = options['per-address'] > 0
   ? ['--address-limits', 'on', '--computer-games-per-address', String(options['per-address']), '--creates-per-minute', '1000']
   : ['--address-limits', 'off'];
-const server = spawn(options.binary, ['serve', '--port', '0', '--db', path.join(dir, 'busy.db'), '--web', dir, ...limits,
-  ...(options.threads ? ['--computer-threads', String(options.threads)] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
-const base = await new Promise((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', chunk => {
-    out += chunk;
-    const found = /listening on (http:\/\/[^\s]+)/.exec(out);
-    if (found) resolve(found[1].replace(/\/$/, ''));
-  });
-  server.once('exit', () => reject(new Error('arbiter serve exited: ' + out)));
-});
-process.on('exit', () => server.kill('SIGKILL'));
+const { server, base, remove } = await startServer(options.binary,
+  [...limits, ...(options.threads ? ['--computer-threads', String(options.threads)] : [])], 'computer-busy');
 
 async function scrape() {
   const samples = {};
@@ -103,4 +81,4 @@ console.log(`computer moves in ${options.duration} s: ${count}, thinking mean ${
   `cut short by the pool: ${metrics['arbiter_computer_moves_cut_short_total']}`);
 console.log(`reply round trip (person's move to the computer's): p50 ${quantile(replies, 0.5).toFixed(0)} ms, ` +
   `p99 ${quantile(replies, 0.99).toFixed(0)} ms, max ${(replies.at(-1) ?? NaN).toFixed(0)} ms over ${replies.length}`);
-fs.rmSync(dir, { recursive: true, force: true });
+remove();

@@ -17,41 +17,19 @@
 // Prints the move round trip (sending a move to receiving its own event back) and, on the same
 // sockets, the round trip of an application ping; the server's own histograms scraped from
 // /metrics (move handling, commit, batch size); and the server's CPU time per move.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import WebSocket from '../tests/node_modules/ws/wrapper.mjs';
+import { defaultBinary, parseOptions, startServer } from './bench_server.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const options = {
+const options = parseOptions({
   mode: 'flat', games: 200, plies: 60, interval: 5, duration: 30, variant: 'chess',
   computers: 0, 'computer-level': 8, 'computer-threads': 0,
-  binary: path.join(here, '../build/server/arbiter'),
-};
-const argv = process.argv.slice(2);
-for (let i = 0; i < argv.length; i += 2) {
-  const name = argv[i].replace(/^--/, '');
-  if (!(name in options) || argv[i + 1] === undefined) throw new Error(`unknown option or missing value: ${argv[i]}`);
-  options[name] = typeof options[name] === 'number' ? Number(argv[i + 1]) : argv[i + 1];
-}
+  binary: defaultBinary,
+});
 if (!['flat', 'paced'].includes(options.mode)) throw new Error('--mode is flat or paced');
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-load-'));
-const server = spawn(options.binary, ['serve', '--port', '0', '--db', path.join(dir, 'load.db'), '--address-limits', 'off',
-  '--reserved-for-players', '0', '--web', dir,
-  ...(options['computer-threads'] ? ['--computer-threads', String(options['computer-threads'])] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
-const base = await new Promise((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', chunk => {
-    out += chunk;
-    const found = /listening on (http:\/\/[^\s]+)/.exec(out);
-    if (found) resolve(found[1].replace(/\/$/, ''));
-  });
-  server.once('exit', () => reject(new Error('arbiter serve exited: ' + out)));
-});
-process.on("exit", () => server.kill("SIGKILL"));
+const { server, base, remove } = await startServer(options.binary, ['--address-limits', 'off', '--reserved-for-players', '0',
+  ...(options['computer-threads'] ? ['--computer-threads', String(options['computer-threads'])] : [])], 'load');
 const wsBase = base.replace('http', 'ws');
 
 // --- measurements -------------------------------------------------------------------------
@@ -273,7 +251,7 @@ const metricsBefore = start.metrics;
 const metricsAfter = await scrape();
 server.kill('SIGTERM');
 await new Promise(resolve => server.once('exit', resolve));
-fs.rmSync(dir, { recursive: true, force: true });
+remove();
 
 moveLatencies.sort((a, b) => a - b);
 pingLatencies.sort((a, b) => a - b);

@@ -5,38 +5,16 @@
 // server's peak memory (VmHWM).
 //
 //   node bench/lobby_burst.mjs [--sockets S] [--threads T] [--binary path/to/arbiter]
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import WebSocket from '../tests/node_modules/ws/wrapper.mjs';
+import { defaultBinary, parseOptions, startServer } from './bench_server.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const options = { sockets: 600, threads: 0, binary: path.join(here, '../build/server/arbiter') };
-const argv = process.argv.slice(2);
-for (let i = 0; i < argv.length; i += 2) {
-  const name = argv[i].replace(/^--/, '');
-  if (!(name in options)) throw new Error(`unknown option ${argv[i]}`);
-  options[name] = typeof options[name] === 'number' ? Number(argv[i + 1]) : argv[i + 1];
-}
+const options = parseOptions({ sockets: 600, threads: 0, binary: defaultBinary });
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-lobby-'));
-const server = spawn(options.binary, ['serve', '--port', '0', '--db', path.join(dir, 'lobby.db'), '--address-limits', 'off',
-  '--reserved-for-players', '0', '--web', dir, ...(options.threads ? ['--threads', String(options.threads)] : [])],
-{ stdio: ['ignore', 'pipe', 'inherit'] });
+const { server, base } = await startServer(options.binary, ['--address-limits', 'off', '--reserved-for-players', '0',
+  ...(options.threads ? ['--threads', String(options.threads)] : [])], 'lobby');
 let exited = null;
 server.once('exit', (code, signal) => { exited = { code, signal }; });
-const base = await new Promise((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', chunk => {
-    out += chunk;
-    const found = /listening on (http:\/\/[^\s]+)/.exec(out);
-    if (found) resolve(found[1].replace(/\/$/, ''));
-  });
-  server.once('exit', () => reject(new Error('arbiter serve exited: ' + out)));
-});
-process.on('exit', () => server.kill('SIGKILL'));
 const url = `${base.replace('http', 'ws')}/ws/lobby`;
 
 // A socket keeping its list (snapshot plus updates); `full` resolves once it counts `target`.
