@@ -85,17 +85,17 @@ class MemorySeekBoard : public SeekBoard {
     return true;
   }
 
-  std::vector<std::string> expire(LobbyClock::time_point cutoff) override {
+  std::size_t expire(LobbyClock::time_point cutoff) override {
     std::lock_guard lock(mutex_);
-    std::vector<std::string> gone;
+    std::size_t gone = 0;
     for (auto it = seeks_.begin(); it != seeks_.end();) {
       const OpenSeek& s = it->second;
       if (!s.owner_gone_since || *s.owner_gone_since > cutoff) {
         ++it;
         continue;
       }
-      gone.push_back(s.seek.id);
       forget(it++);
+      ++gone;
     }
     return gone;
   }

@@ -55,8 +55,8 @@ class SeekBoard {
   virtual void owner_gone(std::uint64_t owner, LobbyClock::time_point now) = 0;
   // The creator is back on connection `owner` (proved by the seek's token hash).
   virtual bool reclaim(const std::string& id, const std::string& creator_hash, std::uint64_t owner, const std::string& address) = 0;
-  // Removes the seeks whose owner has been gone since before `cutoff`; returns their ids.
-  virtual std::vector<std::string> expire(LobbyClock::time_point cutoff) = 0;
+  // Removes the seeks whose owner has been gone since before `cutoff`; returns how many.
+  virtual std::size_t expire(LobbyClock::time_point cutoff) = 0;
 };
 
 std::unique_ptr<SeekBoard> make_memory_seek_board();
