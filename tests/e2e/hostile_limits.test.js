@@ -129,14 +129,24 @@ test('computer games in play are capped per address, and a game that ends frees 
 });
 
 test('a computer game its person left is claimed by the computer, which frees its place', async () => {
-  await withServer(['--address-limits', 'on', '--computer-games-per-address', '2', '--abandon-after', '0.5'], async server => {
-    const left = [await againstComputer(server), await againstComputer(server)];  // nobody connects
+  await withServer(['--address-limits', 'on', '--computer-games-per-address', '2', '--abandon-after', '3'], async server => {
+    // Each person is there until the cap has been seen: no game can be claimed meanwhile.
+    const left = [];
+    for (let i = 0; i < 2; i++) {
+      const created = await againstComputer(server);
+      assert.equal(created.status, 201, created.text);
+      left.push({ id: created.body.id, person: await server.connect(created.body.id, created.body.token) });
+    }
     assert.equal((await againstComputer(server)).status, 429);
-    for (const created of left) {
+    for (const { person } of left) {
+      person.close();
+      await person.closed;
+    }
+    for (const { id } of left) {
       let game;
-      for (let attempt = 0; attempt < 200 && game?.status !== 'finished'; attempt++) {
-        if (attempt) await new Promise(resolve => setTimeout(resolve, 25));
-        game = (await server.api('GET', `/api/games/${created.body.id}`)).body;
+      for (const giveUp = Date.now() + 15000; game?.status !== 'finished' && Date.now() < giveUp;) {
+        if (game) await new Promise(resolve => setTimeout(resolve, 50));
+        game = (await server.api('GET', `/api/games/${id}`)).body;
       }
       assert.equal(game.status, 'finished', 'the game is not held open for ever');
       assert.equal(game.reason, 'abandoned');
