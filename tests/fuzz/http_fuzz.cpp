@@ -22,6 +22,7 @@
 #include <string_view>
 #include <unistd.h>
 
+#include "tests/fuzz/fuzz_support.h"
 #include "server/address_limits.h"
 #include "server/api.h"
 #include "server/metrics.h"
@@ -41,19 +42,7 @@ namespace {
 constexpr int kInputsPerWorld = 1000;
 constexpr int kRequestsPerInput = 8;  // pipelined in one input
 
-[[noreturn]] void fail(const std::string& what) {
-  std::fprintf(stderr, "%s\n", what.c_str());
-  std::abort();
-}
-
-// A temporary folder for the databases: in memory where the system has one, since the fuzzer
-// commits thousands of games and fsync is not what it tests.
-std::filesystem::path scratch_dir() {
-  std::filesystem::path base = std::filesystem::exists("/dev/shm") ? "/dev/shm" : std::filesystem::temp_directory_path();
-  std::string pattern = (base / "arbiter-http-fuzz-XXXXXX").string();
-  if (!mkdtemp(pattern.data())) fail("cannot make a temporary folder");
-  return pattern;
-}
+using fuzz::fail;
 
 class World {
  public:
@@ -133,7 +122,7 @@ class World {
 };
 
 const std::filesystem::path& dir() {
-  static const std::filesystem::path path = scratch_dir();
+  static const std::filesystem::path path = fuzz::scratch_dir("http-fuzz");
   return path;
 }
 

@@ -20,6 +20,7 @@
 #include <unistd.h>
 #include <vector>
 
+#include "tests/fuzz/fuzz_support.h"
 #include "protocol/lobby_messages.h"
 #include "server/address_limits.h"
 #include "server/lobby.h"
@@ -37,17 +38,7 @@ constexpr int kSockets = 4;
 constexpr int kSlow = 3;
 constexpr int kTurnsPerLine = 8;  // io_context handlers run between lines: ticks, stored games
 
-[[noreturn]] void fail(const std::string& what) {
-  std::fprintf(stderr, "%s\n", what.c_str());
-  std::abort();
-}
-
-std::filesystem::path scratch_dir() {
-  std::filesystem::path base = std::filesystem::exists("/dev/shm") ? "/dev/shm" : std::filesystem::temp_directory_path();
-  std::string pattern = (base / "arbiter-lobby-fuzz-XXXXXX").string();
-  if (!mkdtemp(pattern.data())) fail("cannot make a temporary folder");
-  return pattern;
-}
+using fuzz::fail;
 
 struct LastSeek {
   std::string id, token;
@@ -183,7 +174,7 @@ class World {
 };
 
 const std::filesystem::path& dir() {
-  static const std::filesystem::path path = scratch_dir();
+  static const std::filesystem::path path = fuzz::scratch_dir("lobby-fuzz");
   return path;
 }
 
