@@ -448,6 +448,7 @@ TEST_CASE("game lists: names, filters, pages through equal times, aborted games 
     REQUIRE(create(*store, make_game(id), {{"white", "w", "Ann " + id}, {"black", "b", "Bob"}}));
     auto end = finished(id, 5000);
     end.plies = 7;
+    end.moves = 4;
     REQUIRE(append(*store, id, make_event(1), end));
   }
   auto other = make_game("c1");
@@ -479,6 +480,7 @@ TEST_CASE("game lists: names, filters, pages through equal times, aborted games 
   CHECK(all[2].white_name == "Ann a5");
   CHECK(all[2].black_name == "Bob");
   CHECK(all[2].game.plies == 7);
+  CHECK(all[2].game.moves == 4);
   CHECK(ids(store->list_games({"finished", "capablanca", std::nullopt, "", 100})) == std::vector<std::string>{"c1"});
 
   // Pages of two through the games that ended at the same millisecond: none skipped or repeated.
