@@ -9,12 +9,17 @@ let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.stop(); });
 
-test('My games: a game waiting for its opponent shows the variant\'s title and only its creator', async () => {
+// A game made from the home page (`action`: create or local): its page and its id.
+async function newGame(variant, action) {
   const page = await openPage(browser, `${server.url}/`);
-  await page.click('.variant-card[data-variant="grand"]');
-  await page.click('button[data-action="create"]');
+  await page.click(`.variant-card[data-variant="${variant}"]`);
+  await page.click(`button[data-action="${action}"]`);
   await page.waitForURL(/\/game\//);
-  const id = new URL(page.url()).pathname.split('/').pop();
+  return { page, id: new URL(page.url()).pathname.split('/').pop() };
+}
+
+test('My games: a game waiting for its opponent shows the variant\'s title and only its creator', async () => {
+  const { page, id } = await newGame('grand', 'create');
   await page.goto(`${server.url}/`);
   const row = page.locator(`.my-games li[data-game="${id}"] a`);
   await row.waitFor();
@@ -27,11 +32,7 @@ test('My games: a game waiting for its opponent shows the variant\'s title and o
 });
 
 test('Finished games: a Centennial game counts its turns, as its move list does', async () => {
-  const page = await openPage(browser, `${server.url}/`);
-  await page.click('.variant-card[data-variant="centennial"]');
-  await page.click('button[data-action="local"]');
-  await page.waitForURL(/\/game\//);
-  const id = new URL(page.url()).pathname.split('/').pop();
+  const { page, id } = await newGame('centennial', 'local');
   // Two-move turns to a mate by White's camel, the first move of White's fourth turn.
   const moves = ['b1a4', 'h2g4', 'c10d9', 'h9g7', 'a4d5', 'j3j4', 'j8j7', 'i8i7', 'd5a6', 'c3c4', 'h8h7', 'a8a7', 'a6b9'];
   for (const [ply, move] of moves.entries()) {
