@@ -154,6 +154,24 @@ TEST_CASE("reopening keeps the data and does not migrate again") {
   CHECK(schema_cookie(file.path()) == cookie_before);
 }
 
+TEST_CASE("version 4 gives the games finished before it their moves from their plies") {
+  TempDatabase file;
+  {
+    auto store = Store::open(file.path());
+    REQUIRE(create(*store, make_game("g1")));
+    auto end = finished("g1", 5000);
+    end.plies = 7;
+    REQUIRE(append(*store, "g1", make_event(1), end));
+  }
+  {
+    // Back to version 3, which had no moves.
+    Connection db(file.path(), Connection::Access::read_write_create);
+    db.exec("ALTER TABLE games DROP COLUMN moves; DELETE FROM schema_version WHERE version = 4");
+  }
+  auto store = Store::open(file.path());
+  CHECK(store->load_game("g1")->game.moves == 4);
+}
+
 TEST_CASE("a database from a newer version is refused") {
   TempDatabase file;
   Store::open(file.path())->close();
