@@ -3,6 +3,7 @@
 #include <ctime>
 #include <sstream>
 #include <string_view>
+#include <utility>
 
 #include "protocol/names.h"
 #include "protocol/umpire_views.h"
@@ -56,6 +57,17 @@ std::string_view termination(match::EndReason reason) {
   return "normal";
 }
 
+// The [Variant] tag. For the variants that Fairy-Stockfish and pychess also have: their name, as
+// pychess writes it and both readers take it (Fairy-Stockfish lowers the tag to find its variant,
+// and refuses "Capablanca Chess"; pychess knows "chess" but not "standard"). For the others: the title.
+std::string variant_tag(const rules::Variant& variant) {
+  static constexpr std::pair<std::string_view, std::string_view> shared_names[] = {
+      {"chess", "Chess"}, {"capablanca", "Capablanca"}, {"grand", "Grand"}};
+  for (auto [name, tag] : shared_names)
+    if (variant.name == name) return std::string(tag);
+  return variant.title;
+}
+
 // A {comment} as tokens, one per word, so that lines wrap inside it.
 void add_comment(std::vector<std::string>& tokens, const std::string& comment) {
   if (comment.empty()) return;
@@ -69,7 +81,9 @@ void add_comment(std::vector<std::string>& tokens, const std::string& comment) {
   tokens.back() += "}";
 }
 
-// Move numbers come from the position itself, so two-move turns (Centennial) number right.
+// Move numbers come from the position itself. A turn of two moves (Centennial) is one token, its
+// moves joined by a comma ("1. Sd2,Rj2 b6,d7"), as Fairy-Stockfish writes a duck chess turn: a
+// reader that takes one token per move cannot mistake the second move for the opponent's reply.
 // Kriegspiel: comments hold what the umpire said (umpire_pgn_comments).
 std::string movetext(const match::Match& match) {
   const rules::Game& game = match.game();
@@ -82,18 +96,23 @@ std::string movetext(const match::Match& match) {
   for (std::size_t i = 0; i < game.moves().size(); ++i) {
     auto mover = position.side_to_move();
     bool turn_continues = previous_mover && *previous_mover == mover;
+    previous_mover = mover;
+    std::string number = std::to_string(position.fullmove_number());
+    position.play(game.moves()[i]);
+    if (turn_continues) {
+      tokens.back() += "," + sans.at(i);
+      continue;
+    }
     // Black's move after a comment, or before one, needs its number again.
     bool near_comment =
         umpire && ((!tokens.empty() && tokens.back().ends_with('}')) || !comments.before.at(i).empty());
-    if (mover == rules::Color::White && !turn_continues)
-      tokens.push_back(std::to_string(position.fullmove_number()) + ".");
+    if (mover == rules::Color::White)
+      tokens.push_back(number + ".");
     else if (i == 0 || near_comment)
-      tokens.push_back(std::to_string(position.fullmove_number()) + "...");
+      tokens.push_back(number + "...");
     if (umpire) add_comment(tokens, comments.before.at(i));
     tokens.push_back(sans.at(i));
     if (umpire) add_comment(tokens, comments.after.at(i));
-    position.play(game.moves()[i]);
-    previous_mover = mover;
   }
   if (umpire) add_comment(tokens, comments.before.back());
   tokens.emplace_back(result_name(match.result()));
@@ -112,6 +131,13 @@ std::string movetext(const match::Match& match) {
 
 }  // namespace
 
+int numbered_moves(const rules::Game& game) {
+  if (game.moves().empty()) return 0;
+  auto position = game.start();
+  for (std::size_t i = 0; i + 1 < game.moves().size(); ++i) position.play(game.moves()[i]);
+  return position.fullmove_number() - game.start().fullmove_number() + 1;
+}
+
 std::string pgn(const match::Match& match) {
   const auto& variant = match.game().start().variant();
   std::string start_fen = match.game().start().fen();
@@ -125,7 +151,7 @@ std::string pgn(const match::Match& match) {
   tag(out, "White", player_name(match, rules::Color::White));
   tag(out, "Black", player_name(match, rules::Color::Black));
   tag(out, "Result", result_name(match.result()));
-  tag(out, "Variant", variant.name == "chess" ? "Standard" : variant.title);
+  tag(out, "Variant", variant_tag(variant));
   if (!standard) {
     tag(out, "FEN", start_fen);
     tag(out, "SetUp", "1");

@@ -249,6 +249,7 @@ void Api::list_games(const HttpRequest& request, std::function<void(HttpResponse
       item["reason"] = game.reason;
       item["ended_at"] = position;
       item["plies"] = game.plies;
+      item["moves"] = game.moves;
     }
     next = std::to_string(position) + "." + game.id;
     games.push_back(std::move(item));

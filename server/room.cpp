@@ -190,6 +190,7 @@ void Room::start_rematch(const match::Decision& decision, std::shared_ptr<Watche
   record.created_at_ms = wall_clock_ms();
   record.ended_at_ms.reset();
   record.plies = 0;
+  record.moves = 0;
   // Colours swapped, the same tokens: each browser's seat token holds the new game's other seat.
   std::vector<storage::SeatRecord> seats;
   for (Color color : {Color::White, Color::Black})
@@ -258,6 +259,7 @@ std::optional<storage::GameRecord> Room::record_after(const Event& event, std::i
   if (event.kind == Event::Kind::Joined) record.status = protocol::status_name(match::Status::Playing);
   if (event.kind == Event::Kind::Ended) {
     record.plies = match_.ply();
+    record.moves = protocol::numbered_moves(match_.game());
     record.status = protocol::status_name(match::Status::Finished);
     record.result = protocol::result_name(event.result);
     record.reason = protocol::reason_name(event.reason);

@@ -92,6 +92,12 @@ CREATE TABLE downtimes (
   to_ms   INTEGER NOT NULL
 );
 )sql",
+    // 4: a finished game's length as its move list numbers it (a two-move turn counts once). Games
+    // finished before are given it from their plies, two to a move, as they were shown.
+    R"sql(
+ALTER TABLE games ADD COLUMN moves INTEGER NOT NULL DEFAULT 0;
+UPDATE games SET moves = (plies + 1) / 2 WHERE status = 'finished';
+)sql",
 };
 
 std::int64_t now_ms() {

@@ -102,7 +102,8 @@ class Writer {
         previous_event_(db_,
                         "SELECT COALESCE(MAX(v), 0) FROM events WHERE game_id = ?1 AND v < ?2"),
         update_status_(db_,
-                       "UPDATE games SET status = ?2, result = ?3, reason = ?4, ended_at_ms = ?5, plies = ?6"
+                       "UPDATE games SET status = ?2, result = ?3, reason = ?4, ended_at_ms = ?5, plies = ?6,"
+                       " moves = ?7"
                        " WHERE id = ?1"),
         mark_alive_(db_,
                     "INSERT INTO alive (id, until_ms) VALUES (1, ?1)"
@@ -232,6 +233,7 @@ class Writer {
       update_status_.bind(4, update.reason);
       update_status_.bind(5, update.ended_at_ms);
       update_status_.bind(6, std::int64_t{update.plies});
+      update_status_.bind(7, std::int64_t{update.moves});
       update_status_.step();
     }
   }
@@ -407,7 +409,7 @@ class Reader {
     select.bind(3, query.before_id);
     select.bind(4, std::int64_t{query.limit});
     while (select.step()) {
-      GameSummary summary{game_from_row(select), select.column_text(13), select.column_text(14)};
+      GameSummary summary{game_from_row(select), select.column_text(14), select.column_text(15)};
       games.push_back(std::move(summary));
     }
     return games;
@@ -434,7 +436,7 @@ class Reader {
 
   static inline const std::string game_columns =
       "id, variant, start_fen, initial_ms, increment_ms, local, invite_hash, status, result,"
-      " reason, created_at_ms, ended_at_ms, plies";
+      " reason, created_at_ms, ended_at_ms, plies, moves";
 
   // ?1 variant or NULL, ?2 before (time) or NULL, ?3 before's id, ?4 limit. Newest first; ties
   // on the time go by id so that a page boundary never skips or repeats a game.
@@ -469,6 +471,7 @@ class Reader {
     game.created_at_ms = row.column_int(10);
     game.ended_at_ms = row.column_optional_int(11);
     game.plies = static_cast<int>(row.column_int(12));
+    game.moves = static_cast<int>(row.column_int(13));
     return game;
   }
 

@@ -27,6 +27,7 @@ struct GameRecord {
   std::int64_t created_at_ms = 0;
   std::optional<std::int64_t> ended_at_ms;
   int plies = 0;                  // moves played; kept up to date at the end
+  int moves = 0;                  // the same as the move list numbers them (a turn of two moves is one)
 };
 
 struct SeatRecord {

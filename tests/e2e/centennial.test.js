@@ -112,9 +112,15 @@ test('centennial: a timed game to checkmate; two moves a turn, the clock passes 
   assert.equal(tags.SetUp, '1');
   assert.equal(tags.FEN, resource.body.start_fen);
   assert.equal(tags.TimeControl, '600+3600');
-  assert.match(pgn.text, /^1\. Ca4 Ng4 Bd9 Ng7 2\. /m, 'a two-move turn is numbered once');
+  assert.match(pgn.text, /^1\. Ca4,Ng4 Bd9,Ng7 2\. Cd5,j4 j7,i7 3\. Ca6,c4 h7,a7 4\. Cxb9# 1-0$/m,
+    'a two-move turn is one token, numbered once');
   assert.equal(pgnSans(pgn.text).length, MATE.length);
   assert.equal((await replayPgn(server, pgn.text, 'centennial')).fen, lastWhite.fen);
+
+  // The finished list counts the game's moves as its move list numbers them: 4 turns, not 7.
+  const list = await server.api('GET', '/api/games?status=finished&variant=centennial&limit=50');
+  const entry = list.body.games.find(game => game.id === id);
+  assert.deepEqual({ plies: entry.plies, moves: entry.moves }, { plies: MATE.length, moves: 4 });
 });
 
 test('centennial: a capture ends the turn at once; then the capturer moves once a turn, the opponent still twice', async () => {

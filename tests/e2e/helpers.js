@@ -169,10 +169,12 @@ export function assertNoGaps(...clients) {
   for (const client of clients) assert.deepEqual(client.gaps, [], 'v rises by exactly 1');
 }
 
-// PGN movetext to SAN tokens (no comments or variations: ours has none).
+// PGN movetext to SAN moves (no comments or variations: ours has none); a turn of two moves is
+// one token, its moves joined by a comma.
 export function pgnSans(pgn) {
   const movetext = pgn.split('\n\n').slice(1).join(' ');
-  return movetext.split(/\s+/).filter(token => token && !/^\d+\.(\.\.)?$/.test(token) && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(token));
+  return movetext.split(/\s+/).filter(token => token && !/^\d+\.(\.\.)?$/.test(token) && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(token))
+    .flatMap(token => token.split(','));
 }
 
 // Replays a PGN's SAN in a fresh local game of the variant, through the server; each move must be
@@ -244,7 +246,8 @@ function squares(move) {
   return [from, to, promo];
 }
 function fileOf(square) { return square.charCodeAt(0) - 97; }
-function fenBoard(fen) {
+// {square: FEN letter} of a rectangular FEN's placement.
+export function fenBoard(fen) {
   const rows = fen.split(' ')[0].split('/');
   const board = {};
   rows.forEach((row, index) => {

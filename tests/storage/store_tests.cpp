@@ -154,6 +154,24 @@ TEST_CASE("reopening keeps the data and does not migrate again") {
   CHECK(schema_cookie(file.path()) == cookie_before);
 }
 
+TEST_CASE("version 4 gives the games finished before it their moves from their plies") {
+  TempDatabase file;
+  {
+    auto store = Store::open(file.path());
+    REQUIRE(create(*store, make_game("g1")));
+    auto end = finished("g1", 5000);
+    end.plies = 7;
+    REQUIRE(append(*store, "g1", make_event(1), end));
+  }
+  {
+    // Back to version 3, which had no moves.
+    Connection db(file.path(), Connection::Access::read_write_create);
+    db.exec("ALTER TABLE games DROP COLUMN moves; DELETE FROM schema_version WHERE version = 4");
+  }
+  auto store = Store::open(file.path());
+  CHECK(store->load_game("g1")->game.moves == 4);
+}
+
 TEST_CASE("a database from a newer version is refused") {
   TempDatabase file;
   Store::open(file.path())->close();
@@ -448,6 +466,7 @@ TEST_CASE("game lists: names, filters, pages through equal times, aborted games 
     REQUIRE(create(*store, make_game(id), {{"white", "w", "Ann " + id}, {"black", "b", "Bob"}}));
     auto end = finished(id, 5000);
     end.plies = 7;
+    end.moves = 4;
     REQUIRE(append(*store, id, make_event(1), end));
   }
   auto other = make_game("c1");
@@ -479,6 +498,7 @@ TEST_CASE("game lists: names, filters, pages through equal times, aborted games 
   CHECK(all[2].white_name == "Ann a5");
   CHECK(all[2].black_name == "Bob");
   CHECK(all[2].game.plies == 7);
+  CHECK(all[2].game.moves == 4);
   CHECK(ids(store->list_games({"finished", "capablanca", std::nullopt, "", 100})) == std::vector<std::string>{"c1"});
 
   // Pages of two through the games that ended at the same millisecond: none skipped or repeated.

@@ -1,14 +1,16 @@
 // The home page's lists: my games (the seats this browser holds, games waiting for my move
 // first), games in play to watch, and finished games to replay, filtered by variant and paged.
-import { fetchGame, fetchGames, heldGameIds, loadSeat } from './api.js';
+import { fetchGame, fetchGames, fetchVariants, heldGameIds, loadSeat } from './api.js';
 import { h } from './dom.js';
 import { clockLabel } from './lobby.js';
 
 const PAGE = 10;
 
 const players = names => `${names?.white || 'Anonymous'} – ${names?.black || 'Anonymous'}`;
+const variantTitle = (variants, name) => variants.find(v => v.name === name)?.title ?? name;
 
 export async function myGames(list) {
+  const variants = await fetchVariants().catch(() => []);
   const games = await Promise.all(heldGameIds().map(async id => {
     const seat = loadSeat(id);
     try {
@@ -21,8 +23,9 @@ export async function myGames(list) {
   const myMove = game => game.status === 'playing' && (game.local || game.turn === game.you);
   open.sort((a, b) => Number(myMove(b)) - Number(myMove(a)) || b.created_at - a.created_at);
   const rows = open.map(game => h('li', { dataset: { game: game.id } }, h('a', { href: `/game/${game.id}` },
-    h('span', {}, players(game.names)),
-    h('span', {}, game.variant),
+    // Before the opponent joins there is only one's own seat to name.
+    h('span', {}, game.status === 'waiting' ? game.names?.[game.you] || 'You' : players(game.names)),
+    h('span', {}, variantTitle(variants, game.variant)),
     h('span.my-turn', {}, game.status === 'waiting' ? 'waiting for an opponent' : myMove(game) ? 'your move' : 'their move'))));
   list.replaceChildren(...(rows.length ? rows : [h('li.notice', {}, 'No games in progress on this browser.')]));
 }
@@ -58,12 +61,12 @@ export class GameList {
   }
 
   row(game) {
-    const variant = this.variants.find(v => v.name === game.variant)?.title ?? game.variant;
+    const variant = variantTitle(this.variants, game.variant);
     const details = this.status === 'playing'
       ? [h('span', {}, clockLabel(game.clock)), h('span.spectators', {}, `${game.spectators} watching`)]
       : [h('span.result', {}, game.result === '*' ? 'aborted' : game.result),
         h('span.reason', {}, (game.reason ?? '').replaceAll('_', ' ')),
-        h('span', {}, `${Math.ceil(game.plies / 2)} moves`)];
+        h('span', {}, `${game.moves} ${game.moves === 1 ? 'move' : 'moves'}`)];
     return h('li', { dataset: { game: game.id } },
       h('a', { href: `/game/${game.id}` }, h('span.players', {}, players(game.names)), h('span', {}, variant), ...details));
   }
