@@ -26,7 +26,7 @@ export class Page {
   }
 
   static async open(server, id, you, tokens) {
-    const variants = (await server.api('GET', '/api/variants')).body;
+    const { variants } = (await server.api('GET', '/api/variants')).body;
     const game = (await server.api('GET', `/api/games/${id}`)).body;
     const page = new Page(server, id, variants.find(v => v.name === game.variant), you, tokens);
     await page.until(view => view.status !== 'waiting' || page.state.v !== null, 'the first state');
@@ -71,8 +71,8 @@ export class Page {
 
   // A move as the page sends it: the ply the server said, from the seat that may move.
   async move(uci) {
+    await this.until(view => view.board.legal.includes(uci), `${uci} offered`);
     const seat = seatFor(this.state, 'move');
-    assert.ok(this.view.board.legal.includes(uci), `${uci} is not offered`);
     const v = this.state.v;
     this.send({ t: 'move', move: uci, ply: this.state.facts[seat].ply }, seat);
     this.dispatch({ type: 'sent-move', uci, from: uci.slice(0, 2), to: uci.slice(2, 4) });

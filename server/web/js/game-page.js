@@ -195,13 +195,14 @@ class GamePage {
       abort: () => this.act('abort', { t: 'abort' }),
       resign: () => this.confirmResign(),
       any: () => this.act('any', { t: 'any' }),
-      draw: () => this.act('offer_draw', { t: 'draw' }),
+      draw: () => this.send({ t: 'draw' }, this.view().controls.draw.seat),
       takeback: () => this.act('takeback', { t: 'takeback' }),
       'accept-draw': answer('draw', 'draw'), 'decline-draw': answer('draw', 'draw_decline'),
       'accept-takeback': answer('takeback', 'takeback'), 'decline-takeback': answer('takeback', 'takeback_decline'),
       'cancel-premove': () => this.cancelPremove(),
-      'claim-victory': () => this.act('claim', { t: 'claim', result: 'victory' }),
-      'claim-draw': () => this.act('claim', { t: 'claim', result: 'draw' }),
+      // The server said when the claim comes within reach (`claim_ms`); the view counted down.
+      'claim-victory': () => this.send({ t: 'claim', result: 'victory' }, this.view().claim?.ready ? this.state.you : null),
+      'claim-draw': () => this.send({ t: 'claim', result: 'draw' }, this.view().claim?.ready ? this.state.you : null),
       'claim-wait': () => this.dispatch({ type: 'claim-wait' }),
     };
     main.addEventListener('click', event => {

@@ -447,15 +447,23 @@ function controlsView(s, offers) {
   // One Accept only: while the opponent's offer stands, it is answered in the offer panel.
   const drawAsked = Boolean(offers.draw) && !offers.draw.accept;
   const takebackAsked = Boolean(offers.takeback) && !offers.takeback.accept;
+  // A draw offer the server would refuse for now (declined, and the game has not moved on) is
+  // still sent from the player's seat: the refusal says why, and when to offer again.
+  const playing = isPlayer(s) && s.status === 'playing';
+  const ownSeat = s.local ? turnOf(s) : s.you;
   return {
     replay: { back: !hidden && index > 0, forward: !hidden && index < last },
     pgn: !hidden && s.status !== 'waiting',
     actions: isPlayer(s) && s.status !== 'finished',
     abort: seatFor(s, 'abort'),
     resign: seatFor(s, 'resign'),
-    draw: { shown: !offers.draw?.accept, label: drawAsked ? 'Draw offered' : 'Offer draw', seat: offerDraw },
+    draw: {
+      shown: !offers.draw?.accept, label: drawAsked ? 'Draw offered' : 'Offer draw',
+      seat: drawAsked || !playing ? null : offerDraw ?? ownSeat,
+    },
+    // Shown in open games, where a player may ask once they have moved; a hidden board has none.
     takeback: {
-      shown: Boolean(askTakeback) || takebackAsked, label: takebackAsked ? 'Takeback asked' : 'Takeback', seat: askTakeback,
+      shown: !s.variant.hidden && !offers.takeback?.accept, label: takebackAsked ? 'Takeback asked' : 'Takeback', seat: askTakeback,
     },
   };
 }
