@@ -163,6 +163,11 @@ Decision Match::on_takeback(Viewer from, Time now) const {
   if (referee_->umpire()) return refused(Rejection::HiddenGame, "a takeback would show the hidden board");
   if (auto end = expired(now)) return record({*end});
   const rules::Color by = *seat_of(from);
+  // On one device nobody else is there to ask: the last move is taken back at once.
+  if (setup_.local) {
+    if (ply() == 0) return refused(Rejection::NothingToTakeBack, "no move has been played yet");
+    return record({Event::taken_back(by, 1, times(now))});
+  }
   if (takeback_offer_ == ~by) {
     // Accepted: the asker's last move is undone, and the opponent's reply to it if any.
     const int plies = plies_since_last_move_of(~by);
@@ -191,9 +196,9 @@ Decision Match::on_claim(Viewer from, Claim claim, Time now) const {
   if (auto refusal = check_player(from)) return refused(*refusal);
   if (auto end = expired(now)) return record({*end});
   const rules::Color by = *seat_of(from);
-  const auto& gone = gone_since_[rules::index(~by)];
-  if (setup_.local || !gone) return refused(Rejection::OpponentHere, "your opponent is connected");
-  if (now - *gone < abandon_after()) return refused(Rejection::OpponentHere, "your opponent has not been gone long enough");
+  const auto claimable = claimable_at(by);
+  if (!claimable) return refused(Rejection::OpponentHere, "your opponent is connected");
+  if (now < *claimable) return refused(Rejection::OpponentHere, "your opponent has not been gone long enough");
   return record({Event::ended(claim == Claim::Victory ? win_for(by) : Result::Draw, EndReason::Abandoned, times(now))});
 }
 
@@ -234,9 +239,22 @@ std::variant<ChatChannel, Refusal> Match::chat(const ChatSpeaker& speaker, std::
         return refuse(Rejection::NameTaken, "that is a player's name: choose another");
     return ChatChannel::Spectators;
   }
+  if (auto refusal = players_chat_refusal()) return *refusal;
+  return ChatChannel::Players;
+}
+
+std::optional<Refusal> Match::players_chat_refusal() const {
+  if (setup_.local) return refuse(Rejection::ChatOff, "both seats are on this device: there is nobody to chat with");
+  if (setup_.computer) return refuse(Rejection::ChatOff, "the computer does not chat");
   // hidden: nothing may pass between the sides but the umpire's words.
   if (referee_->umpire() && status_ != Status::Finished)
     return refuse(Rejection::ChatOff, "the players' chat is off during a hidden game");
+  return std::nullopt;
+}
+
+std::optional<ChatChannel> Match::chat_channel(Viewer viewer) const {
+  if (viewer == Viewer::Spectator) return ChatChannel::Spectators;
+  if (players_chat_refusal()) return std::nullopt;
   return ChatChannel::Players;
 }
 
@@ -380,6 +398,12 @@ std::chrono::milliseconds Match::abandon_after() const {
   if (!setup_.clock) return 120s;
   return std::clamp(std::chrono::milliseconds(setup_.clock->initial_ms / 10), std::chrono::milliseconds(30s),
                     std::chrono::milliseconds(120s));
+}
+
+std::optional<Time> Match::claimable_at(rules::Color seat) const {
+  const auto& gone = gone_since_[rules::index(~seat)];
+  if (status_ != Status::Playing || setup_.local || !gone) return std::nullopt;
+  return *gone + abandon_after();
 }
 
 std::optional<Refusal> Match::set_premove(Viewer from, std::optional<std::string> move) {

@@ -97,6 +97,10 @@ class Match {
   // Whether `viewer` may read a channel: their own; both once the game is over (the replay); no
   // one the spectators' while spectators are sealed (held until the end).
   bool may_read(Viewer viewer, ChatChannel channel) const;
+  // The channel `viewer` speaks on, or nullopt when they have nobody to talk to (a player alone
+  // with the computer or on one device) or may not (the players of a hidden game in progress).
+  // A finished game's closing time and a spectator's name are chat()'s to judge.
+  std::optional<ChatChannel> chat_channel(Viewer viewer) const;
   // Whether spectators are sealed now (see Referee::seals_spectators): a hidden game not over.
   bool spectators_sealed() const { return referee_->seals_spectators() && status_ != Status::Finished; }
   // What the passing of time decides by `now`: a flag, or an abort for a first move not made.
@@ -117,6 +121,9 @@ class Match {
   void set_connected(rules::Color seat, bool connected, Time now);
   bool connected(rules::Color seat) const { return !gone_since_[rules::index(seat)]; }
   std::chrono::milliseconds abandon_after() const;
+  // When `seat` may claim the game of an opponent without a connection; nullopt while the
+  // opponent is connected or the game is not live between two screens.
+  std::optional<Time> claimable_at(rules::Color seat) const;
 
   // Queues (or, with no move, cancels) `from`'s move for their next turn; played when it comes
   // if still legal. A refusal when it is their turn already or the game is not under way.
@@ -164,6 +171,8 @@ class Match {
 
   // A refusal unless `from` holds a seat of a game in progress.
   std::optional<Refusal> check_player(Viewer from) const;
+  // Why a player may not use the players' chat now, if they may not.
+  std::optional<Refusal> players_chat_refusal() const;
   Decision on_move(Viewer from, const MoveCommand& move, Time now) const;
   Decision on_any(Viewer from, Time now) const;
   Decision on_resign(Viewer from, Time now) const;

@@ -33,7 +33,8 @@ std::string check_words(rules::CheckDirection direction) {
 
 }  // namespace
 
-json umpire_act_json(const rules::UmpireAct& act, const rules::Variant& variant, Viewer viewer, bool everything) {
+json umpire_act_json(const rules::UmpireAct& act, const rules::Umpire& umpire, Viewer viewer, bool everything) {
+  const auto& variant = umpire.game().start().variant();
   json out{{"say", say_of(act.kind)}, {"by", color_name(act.by)}};
   switch (act.kind) {
     case rules::UmpireAct::Kind::Moved: {
@@ -47,13 +48,19 @@ json umpire_act_json(const rules::UmpireAct& act, const rules::Variant& variant,
     case rules::UmpireAct::Kind::Illegal: break;
     case rules::UmpireAct::Kind::Any: out["answer"] = rules::to_string(act.answer); break;
   }
-  if (act.kind != rules::UmpireAct::Kind::Any && (everything || is_by(act, viewer))) out["move"] = act.uci;
+  if (act.kind != rules::UmpireAct::Kind::Any && (everything || is_by(act, viewer))) {
+    out["move"] = act.uci;
+    // Told with the move it names: the mover knows they castled (a refused try is no move).
+    if (act.kind == rules::UmpireAct::Kind::Moved &&
+        umpire.game().moves().at(static_cast<std::size_t>(act.ply)).kind == rules::Move::Kind::Castle)
+      out["castle"] = true;
+  }
   return out;
 }
 
 json umpire_event_fields(const rules::Umpire& umpire, Viewer viewer) {
   const auto& act = umpire.record().back();
-  json out = umpire_act_json(act, umpire.game().start().variant(), viewer, false);
+  json out = umpire_act_json(act, umpire, viewer, false);
   const auto seat = seat_of(viewer);
   if (act.kind == rules::UmpireAct::Kind::Moved && seat &&
       (is_by(act, viewer) || act.announcement.capture != rules::kNoSquare))
@@ -63,8 +70,7 @@ json umpire_event_fields(const rules::Umpire& umpire, Viewer viewer) {
 
 json umpire_history(const rules::Umpire& umpire, Viewer viewer, bool everything) {
   json out = json::array();
-  const auto& variant = umpire.game().start().variant();
-  for (const auto& act : umpire.record()) out.push_back(umpire_act_json(act, variant, viewer, everything));
+  for (const auto& act : umpire.record()) out.push_back(umpire_act_json(act, umpire, viewer, everything));
   return out;
 }
 

@@ -13,8 +13,9 @@
 namespace arbiter::protocol {
 
 // The fields of one act as `viewer` hears it ("say", "by", and "capture"/"check", "answer" or,
-// where the viewer may know it, "move"); `everything` once the game is over.
-nlohmann::json umpire_act_json(const rules::UmpireAct& act, const rules::Variant& variant, Viewer viewer,
+// where the viewer may know it, "move" and, for a move that castled, "castle": true);
+// `everything` once the game is over.
+nlohmann::json umpire_act_json(const rules::UmpireAct& act, const rules::Umpire& umpire, Viewer viewer,
                                bool everything);
 // The fields of the `umpire` event for the umpire's latest act, as `viewer` hears it: the mover
 // also gets their try and, after a move, their new board; the other player their board when a

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/messages.h"
+#include "protocol/permissions_view.h"
 #include "protocol/umpire_views.h"
 
 namespace arbiter::protocol {
@@ -143,6 +144,7 @@ json game_fields(const match::Match& match, Time now, Viewer viewer, const Compa
            {"spectators", match.spectators_sealed() ? json(nullptr) : json(company.spectators)},
            {"chat", chat_history(match, viewer, company)}};
   put_clock(out, match, now);
+  out["now"] = now_json(match, viewer, now);
   if (auto seat = seat_of(viewer)) out["premove"] = match.premove(*seat) ? json(*match.premove(*seat)) : json(nullptr);
   if (board_public(match)) {
     out["fen"] = game.position().fen();
@@ -234,6 +236,7 @@ json event_message(const Event& event, const match::Match& match, Time now, View
       break;
   }
   put_clock(out, match, now);
+  out["now"] = now_json(match, viewer, now);
   return out;
 }
 
@@ -245,27 +248,30 @@ ViewerTexts event_texts(const Event& event, const match::Match& match, Time now)
       texts[static_cast<std::size_t>(viewer)] = share(event_message(event, match, now, viewer));
     return texts;
   }
+  // Each viewer is told what they may do now; the player to move also their legal moves.
   json message = event_message(event, match, now, Viewer::Spectator);
-  texts.fill(share(message));
-  if (message.contains("legal") && match.status() == match::Status::Playing) {
-    const Viewer mover = viewer_of(match.turn());
-    message["legal"] = legal_for(match, mover);
-    texts[static_cast<std::size_t>(mover)] = share(message);
+  texts[static_cast<std::size_t>(Viewer::Spectator)] = share(message);
+  for (Viewer player : {Viewer::White, Viewer::Black}) {
+    if (message.contains("legal")) message["legal"] = legal_for(match, player);
+    message["now"] = now_json(match, player, now);
+    texts[static_cast<std::size_t>(player)] = share(message);
   }
   return texts;
 }
 
-json resumed_message(const match::Match& match, Time now) {
+json resumed_message(const match::Match& match, Time now, Viewer viewer) {
   // Not `v`: this message changes nothing, and a client counting v must not see a gap in it.
   // `presence`: the seats' connections may have changed while this client was away.
   json out{{"t", "resumed"}, {"latest", match.v()}, {"presence", presence_json(match)}};
   put_clock(out, match, now);
+  out["now"] = now_json(match, viewer, now);
   return out;
 }
 
-json presence_message(const match::Match& match) {
+json presence_message(const match::Match& match, Time now, Viewer viewer) {
   json out = presence_json(match);
   out["t"] = "presence";
+  out["now"] = now_json(match, viewer, now);
   return out;
 }
 

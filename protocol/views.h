@@ -46,9 +46,10 @@ nlohmann::json event_message(const Event& event, const match::Match& match, Time
 using ViewerTexts = std::array<std::shared_ptr<const std::string>, 3>;
 ViewerTexts event_texts(const Event& event, const match::Match& match, Time now);
 // {"t":"resumed",...}: after the events a reconnecting client missed, the clocks as they are now.
-nlohmann::json resumed_message(const match::Match& match, Time now);
-// {"t":"presence","white":true,"black":false}: which seats have a connection; not numbered.
-nlohmann::json presence_message(const match::Match& match);
+nlohmann::json resumed_message(const match::Match& match, Time now, Viewer viewer);
+// {"t":"presence","white":true,"black":false,"now":{...}}: which seats have a connection, and
+// what `viewer` may do now (a claim comes within reach); not numbered.
+nlohmann::json presence_message(const match::Match& match, Time now, Viewer viewer);
 // {"t":"premove","move":...}: to the seat's own connections only; `cancelled_because` when the
 // server dropped it (no longer legal when its turn came).
 nlohmann::json premove_message(const std::optional<std::string>& move, std::string_view cancelled_because = {});

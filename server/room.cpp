@@ -377,7 +377,7 @@ void Room::attach(std::shared_ptr<Watcher> watcher, std::string token, std::opti
     if (!since || *since > match_.v() || *since + 1 < oldest_kept) return watcher->send(state_for(viewer));
     for (const auto& sent : sent_)
       if (sent.v > *since) watcher->send(sent.messages[slot(viewer)]);
-    watcher->send(text(protocol::resumed_message(match_, Clock::now())));
+    watcher->send(text(protocol::resumed_message(match_, Clock::now(), viewer)));
   });
 }
 
@@ -401,9 +401,13 @@ void Room::seat_watchers_changed(std::optional<Color> seat, int by, const Watche
   if ((count > 0) == was_connected) return;
   match_.set_connected(*seat, count > 0, Clock::now());
   if (count == 0) claim_when_abandoned();
-  auto message = text(protocol::presence_message(match_));
+  // Per viewer: a seat's absence brings its opponent's claim within reach.
+  const auto now = Clock::now();
+  std::array<std::shared_ptr<const std::string>, 3> messages;
+  for (Viewer viewer : {Viewer::White, Viewer::Black, Viewer::Spectator})
+    messages[slot(viewer)] = text(protocol::presence_message(match_, now, viewer));
   for (const auto& attached : watchers_)
-    if (attached.watcher.get() != just_came) attached.watcher->send(message);
+    if (attached.watcher.get() != just_came) attached.watcher->send(messages[slot(attached.viewer)]);
 }
 
 void Room::spectators_changed() {

@@ -129,7 +129,7 @@ TEST_CASE("the HTTP resource is the state plus its times") {
 TEST_CASE("a reconnect's resumed message carries the clocks as they are now") {
   auto game = game_of("chess", {"e2e4", "e7e5", "g1f3"}, match::ClockSetting{60000, 0});
   game.wait(2500ms);
-  auto resumed = resumed_message(*game, game.now);
+  auto resumed = resumed_message(*game, game.now, Viewer::White);
   CHECK(resumed["t"] == "resumed");
   CHECK(resumed["latest"] == game->v());
   CHECK_FALSE(resumed.contains("v"));

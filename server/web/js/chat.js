@@ -1,6 +1,7 @@
 // The game page's chat: the players' chat for players, the spectators' for spectators, both in
-// the replay after the end (the server decides who hears what). A player may turn it off for
-// themselves; the choice is remembered in this browser.
+// the replay after the end. The server decides who hears what and who may speak (a player alone
+// with the computer or on one device has nobody to talk to, and gets no chat). A player may turn
+// it off for themselves; the choice is remembered in this browser.
 import { h } from './dom.js';
 import { myName } from './names.js';
 
@@ -10,7 +11,7 @@ const MAX_LENGTH = 140;
 export class ChatPanel {
   constructor({ send }) {
     this.send = send;
-    this.lines = [];
+    this.lines = null;
     this.off = localStorage.getItem(OFF_KEY) === '1';
     this.list = h('ol.chat-lines', { 'aria-label': 'Chat messages', 'aria-live': 'polite' });
     this.input = h('input', { type: 'text', maxlength: String(MAX_LENGTH), 'aria-label': 'Chat message', placeholder: 'Say something…' });
@@ -33,28 +34,21 @@ export class ChatPanel {
     });
   }
 
-  // `lines` from a state: what this viewer may read.
-  reset(lines) {
-    this.lines = [...(lines ?? [])];
-    this.list.replaceChildren(...this.lines.map(line => this.lineElement(line)));
-    this.scroll();
-  }
-
-  add(line) {
-    this.lines.push(line);
-    this.list.append(this.lineElement(line));
-    this.scroll();
-  }
-
-  // `you`: 'white' | 'black' | 'spectator' | 'both'; `status`; `hidden`: a hidden game in play.
-  update({ you, status, hidden }) {
-    const player = you !== 'spectator';
-    this.title.textContent = status === 'finished' ? 'Chat (players and spectators)' : player ? 'Players\u2019 chat' : 'Spectators\u2019 chat';
-    const closed = player && hidden;
-    this.note.hidden = !closed;
-    this.note.textContent = 'No chat between the players while the board is hidden.';
-    this.form.hidden = closed || this.off;
-    this.canSpeak = !closed;
+  // view: {shown, title, canSpeak, note, lines} (game-state.js): lines are what this viewer may
+  // read, in order; only new ones are added.
+  update({ shown, title, canSpeak, note, lines }) {
+    this.element.hidden = !shown;
+    this.title.textContent = title;
+    this.note.hidden = !note;
+    this.note.textContent = note ?? '';
+    this.canSpeak = canSpeak;
+    if (lines !== this.lines) {
+      const appended = this.lines && lines.length > this.lines.length && this.lines.every((line, i) => lines[i] === line);
+      if (appended) this.list.append(...lines.slice(this.lines.length).map(line => this.lineElement(line)));
+      else this.list.replaceChildren(...lines.map(line => this.lineElement(line)));
+      this.lines = lines;
+      this.scroll();
+    }
     this.render();
   }
 

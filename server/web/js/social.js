@@ -1,20 +1,16 @@
 // What the game page shows besides the game: the players' names, the spectators, "Join" for
 // the first visitor of a waiting game and "you are watching" once it is in play, the rematch
-// offer (and the move to the new game), and the chat.
-import { fetchGame, HttpError, joinByLink, loadSeat, saveSeat } from './api.js';
+// offer (and the move to the new game), and the chat. Drawn from the view (game-state.js).
+import { HttpError, joinByLink, loadSeat, saveSeat } from './api.js';
 import { ChatPanel } from './chat.js';
-import { capitalize, h, otherColor } from './dom.js';
+import { h, otherColor } from './dom.js';
 import { myName } from './names.js';
 
 export class GameSocial {
-  // `page`: the GamePage (its id, seat, you, status, send, showNotice); `side`: where panels go.
+  // `page`: the GamePage (its id, send, showNotice, and the seat each action goes from); `side`: where panels go.
   constructor(page, side) {
     this.page = page;
-    this.names = { white: null, black: null };
-    this.spectators = 0;
-    this.rematchOffer = null;
-    this.nextGame = null;
-    this.chat = new ChatPanel({ send: message => page.send(message, page.local ? 'white' : page.you) });
+    this.chat = new ChatPanel({ send: message => page.send(message, page.state.primary) });
 
     this.spectatorCount = h('p.spectator-count', { 'aria-live': 'polite' });
     this.watching = h('p.watching', { hidden: true }, 'This game is in play: you are watching.');
@@ -29,59 +25,12 @@ export class GameSocial {
     side.append(this.rematchPanel, h('div.panel.audience', {}, this.spectatorCount, this.watching), this.chat.element);
 
     this.joinButton.addEventListener('click', () => this.join());
-    this.rematchButton.addEventListener('click', () => this.page.send({ t: 'rematch' }, this.speaker()));
-    this.declineButton.addEventListener('click', () => this.page.send({ t: 'rematch_decline' }, this.speaker()));
-  }
-
-  // On one device the offer is answered by the side that did not make it.
-  speaker() {
-    if (!this.page.local) return this.page.you;
-    return this.rematchOffer ? otherColor(this.rematchOffer) : 'white';
-  }
-
-  // Every message of the primary connection; true when it was one of ours.
-  receive(message) {
-    switch (message.t) {
-      case 'state':
-        this.names = message.names ?? this.names;
-        this.spectators = message.spectators;  // null: not shown (a Kriegspiel game in play)
-        this.rematchOffer = message.rematch_offer ?? null;
-        this.nextGame = message.next_game ?? null;
-        if (this.nextGame) this.keepSeatIn(this.nextGame);
-        this.chat.reset(message.chat);
-        return false;
-      case 'joined': this.names = message.names ?? this.names; return false;
-      case 'end': this.loadWholeChat(); return false;
-      case 'spectators': this.spectators = message.count; break;
-      case 'chat': this.chat.add(message); break;
-      case 'rematch_offer': this.rematchOffer = message.by; break;
-      case 'rematch_declined': this.rematchOffer = null; break;
-      case 'rematch': this.follow(message.game); return true;
-      default: return false;
-    }
-    this.render();
-    return true;
-  }
-
-  // Once the game is over both chats are everyone's: fetched whole for the replay.
-  async loadWholeChat() {
-    const seat = loadSeat(this.page.id);
-    try {
-      const game = await fetchGame(this.page.id, seat?.local ? seat.tokens.white : seat?.token);
-      this.chat.reset(game.chat);
-      this.render();
-    } catch {
-      this.page.showNotice('The chat of the finished game could not be loaded: reload the page to see it.');
-    }
-  }
-
-  name(color) {
-    return this.names[color] || capitalize(color);
+    this.rematchButton.addEventListener('click', () => this.page.send({ t: 'rematch' }, this.rematch?.button?.seat));
+    this.declineButton.addEventListener('click', () => this.page.send({ t: 'rematch_decline' }, this.rematch?.decline));
   }
 
   // Both pages and the spectators go to the new game; each player's token holds the other colour there.
   follow(game) {
-    this.nextGame = game;
     this.keepSeatIn(game);
     location.assign(`/game/${encodeURIComponent(game)}`);
   }
@@ -107,38 +56,34 @@ export class GameSocial {
   }
 
   // Each player bar gets its player's name beside the colour.
-  renderNames() {
+  renderNames(view) {
     for (const bar of [this.page.ui.topPlayer, this.page.ui.bottomPlayer]) {
       let label = bar.querySelector('.player-display-name');
       if (!label) {
         label = h('span.player-display-name');
         bar.querySelector('.player-name').after(label);
       }
-      label.textContent = this.names[bar.dataset.color] ?? '';
+      label.textContent = view.players[bar.dataset.position].name;
     }
   }
 
-  render() {
-    const page = this.page;
-    this.renderNames();
-    const player = page.you !== 'spectator';
-    const finished = page.status === 'finished';
-    this.joinPanel.hidden = !(page.status === 'waiting' && !player);
-    this.watching.hidden = !(page.status === 'playing' && !player);
-    this.spectatorCount.textContent = this.spectators == null ? 'Spectators are not counted until the end.' : `${this.spectators} watching`;
+  render(view) {
+    this.renderNames(view);
+    this.joinPanel.hidden = !view.join;
+    this.watching.hidden = !view.watching;
+    this.spectatorCount.textContent = view.spectators == null ? 'Spectators are not counted until the end.' : `${view.spectators} watching`;
 
-    this.rematchPanel.hidden = !(finished && (player || this.nextGame));
-    const mine = this.rematchOffer && !page.local && this.rematchOffer === page.you;
-    const theirs = this.rematchOffer && !mine;
-    this.rematchText.textContent = this.nextGame ? 'The rematch is under way.'
-      : mine ? 'Rematch offered.' : theirs ? `${this.name(this.rematchOffer)} offers a rematch.` : '';
-    this.rematchButton.hidden = !player || Boolean(this.nextGame);
-    this.rematchButton.disabled = Boolean(mine);
-    this.rematchButton.textContent = theirs ? 'Accept rematch' : 'Rematch';
-    this.declineButton.hidden = !(player && theirs && !this.nextGame);
-    this.nextLink.hidden = !this.nextGame;
-    if (this.nextGame) this.nextLink.href = `/game/${encodeURIComponent(this.nextGame)}`;
+    const rematch = view.rematch;
+    this.rematch = rematch;
+    this.rematchPanel.hidden = !rematch.shown;
+    this.rematchText.textContent = rematch.text;
+    this.rematchButton.hidden = !rematch.button;
+    this.rematchButton.disabled = !rematch.button?.seat;
+    this.rematchButton.textContent = rematch.button?.label ?? 'Rematch';
+    this.declineButton.hidden = !rematch.decline;
+    this.nextLink.hidden = !rematch.nextGame;
+    if (rematch.nextGame) this.nextLink.href = `/game/${encodeURIComponent(rematch.nextGame)}`;
 
-    this.chat.update({ you: page.you, status: page.status, hidden: page.hidden });
+    this.chat.update(view.chat);
   }
 }

@@ -1,0 +1,47 @@
+#pragma once
+// What a viewer may do now, as facts a page shows instead of re-deriving the rules: each action
+// is permitted exactly when the match would accept it (decide is asked, so the two cannot part),
+// with the timings a page counts down. Nothing here reads the hidden position beyond what
+// decide's answers depend on: whose turn, the ply, who moved, the offers, the connections and,
+// in a hidden game, what the umpire announced to both sides.
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "match/match.h"
+
+namespace arbiter::match {
+
+enum class Action : std::uint8_t {
+  Move,            // it is this viewer's turn (the moves themselves: `legal`)
+  Premove,         // queue a move for the next turn
+  AskAny,          // hidden games: "Are there any?"
+  Abort,
+  Resign,
+  OfferDraw,
+  AcceptDraw,
+  DeclineDraw,
+  Takeback,        // ask to take back one's last move (on one device: take back the last move)
+  AcceptTakeback,
+  DeclineTakeback,
+  Claim,           // the opponent is gone long enough: claim the win or a draw
+  Rematch,         // offer, or on one device start, a rematch
+  AcceptRematch,
+  DeclineRematch,
+  Chat,            // speak on `Permissions::chat` (the finished game's closing time aside)
+};
+
+struct Permissions {
+  std::vector<Action> actions;  // in the order of the enum
+  // The opponent has no connection: how long until `Claim` is permitted (zero once it is).
+  std::optional<std::chrono::milliseconds> claim_in;
+  // Hidden games, to the player to move: "Try!" was answered, so the next try must take with a pawn.
+  bool pawn_capture_owed = false;
+  std::optional<ChatChannel> chat;
+  bool may(Action action) const;
+};
+
+Permissions permitted(const Match& match, Viewer viewer, Time now);
+
+}  // namespace arbiter::match
