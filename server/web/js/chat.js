@@ -1,7 +1,7 @@
 // The game page's chat: the players' chat for players, the spectators' for spectators, both in
 // the replay after the end (the server decides who hears what). A player may turn it off for
 // themselves; the choice is remembered in this browser.
-import { h } from './dom.js';
+import { h, scrollWithin } from './dom.js';
 import { myName } from './names.js';
 
 const OFF_KEY = 'arbiter.chat.off';
@@ -74,6 +74,6 @@ export class ChatPanel {
   }
 
   scroll() {
-    this.list.lastElementChild?.scrollIntoView({ block: 'nearest' });
+    scrollWithin(this.list, this.list.lastElementChild);
   }
 }

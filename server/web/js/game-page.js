@@ -4,7 +4,7 @@ import { fetchGame, loadSeat, pgnPath } from './api.js';
 import { Attention } from './attention.js';
 import { Board } from './board.js';
 import { choose } from './chooser.js';
-import { Clocks, formatClock } from './clock.js';
+import { Clocks, formatClock, timeControlLabel } from './clock.js';
 import { GameConnection } from './connection.js';
 import { capitalize, h, otherColor } from './dom.js';
 import { parsePlacement, sideToMove } from './fen.js';
@@ -31,13 +31,6 @@ const REASONS = {
 };
 
 const RESULTS = { '1-0': 'White wins', '0-1': 'Black wins', '1/2-1/2': 'Draw', '*': 'Game aborted' };
-
-// "5 + 3" (minutes + seconds a move), "Untimed".
-function timeControl(clock) {
-  if (!clock) return 'Untimed';
-  const minutes = clock.initial_ms / 60000;
-  return `${Number.isInteger(minutes) ? minutes : minutes.toFixed(1)} + ${clock.increment_ms / 1000}`;
-}
 
 // Below this much time left a player's clock turns red and warns once.
 const lowTimeMs = clock => Math.min(10000, clock.initial_ms * .2);
@@ -487,7 +480,7 @@ class GamePage {
   renderHeader() {
     const ui = this.ui;
     ui.title.textContent = this.variant.title;
-    ui.timeControl.textContent = timeControl(this.clockSetting);
+    ui.timeControl.textContent = timeControlLabel(this.clockSetting);
     ui.mode.textContent = this.local ? 'Both sides on this device' : this.isPlayer ? `You play ${this.you}` : 'Watching';
     ui.sound.setAttribute('aria-pressed', String(this.sounds.enabled));
     ui.sound.textContent = this.sounds.enabled ? 'Sound on' : 'Sound off';
