@@ -165,7 +165,13 @@ for (const size of SIZES) {
     await opponent.next(m => m.t === 'umpire' && m.say === 'moved');
     opponent.send({ t: 'move', move: 'd7d5', ply: 1 });
     await page.locator('.player.bottom .clock.running').waitFor();
+    await makeMove(page, 'e4d5');
+    await page.waitForFunction(() => document.querySelectorAll('.announcements li').length >= 4);
     await checkLayout(page, size, 'kriegspiel', [...FIXED, '.kriegspiel-bar']);
+    // The umpire's log: one line under another, the player's own as the opponent's.
+    const steps = await page.locator('.announcements li').evaluateAll(lines =>
+      lines.slice(1).map((line, i) => line.getBoundingClientRect().top - lines[i].getBoundingClientRect().bottom));
+    assert.ok(steps.every(step => Math.abs(step - steps[0]) < 1), `the log's lines are evenly spaced: ${steps}`);
     assertNoErrors(page);
   });
 }
