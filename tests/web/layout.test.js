@@ -96,10 +96,17 @@ async function opponentJoins(page, { id, code }) {
 
 for (const size of SIZES) {
   test(`every state of the page at ${size.viewport.width}x${size.viewport.height}`, async () => {
+    // The home page with rows in its lists: an open game (a seek) and a game in play.
+    const seeker = new Client(`${server.url.replace('http', 'ws')}/ws/lobby`);
+    await seeker.opened;
+    seeker.send({ t: 'seek', variant: 'grand', color: 'random', clock: { initial_s: 12, increment_s: 0 }, name: 'Anonymous' });
+    const inPlay = await api('POST', '/api/games', { variant: 'grand', color: 'white', clock: { initial_s: 600, increment_s: 5 } });
+    await api('POST', `/api/join/${inPlay.invite.split('/').pop()}`);
     const page = await openPage(browser, `${server.url}/`, { viewport: size.viewport, context: size.context });
-    await page.locator('.variant-card').first().waitFor();
-    await page.locator('.lobby-counts').waitFor();
+    await page.locator('.seek').first().waitFor();
+    await page.locator(`.games-playing li[data-game="${inPlay.id}"]`).waitFor();
     await checkLayout(page, size, 'home', ['form[aria-label="New game"] button[data-action="create"]']);
+    seeker.close();
 
     // An invitation from someone else: who, to what, and Join, all on the screen.
     const invited = await api('POST', '/api/games', { variant: 'capablanca', color: 'black', name: 'Ann', clock: { initial_s: 12, increment_s: 0 } });
