@@ -107,6 +107,11 @@ for (const size of SIZES) {
     await page.locator(`.games-playing li[data-game="${inPlay.id}"]`).waitFor();
     await checkLayout(page, size, 'home', ['form[aria-label="New game"] button[data-action="create"]']);
     seeker.close();
+    if (size.viewport.width < 900) {  // one column: the form as wide as the page's content
+      const [form, content] = await page.evaluate(() => [document.querySelector('form[aria-label="New game"]'), document.querySelector('main')]
+        .map(element => element.getBoundingClientRect().width - (element.tagName === 'MAIN' ? 20 : 0)));
+      assert.ok(form >= content - 1, `the New game form is ${form} px wide in ${content} px`);
+    }
 
     // An invitation from someone else: who, to what, and Join, all on the screen.
     const invited = await api('POST', '/api/games', { variant: 'capablanca', color: 'black', name: 'Ann', clock: { initial_s: 12, increment_s: 0 } });
