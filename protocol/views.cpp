@@ -289,6 +289,17 @@ json game_resource(const match::Match& match, Time now, Viewer viewer, const Com
   return out;
 }
 
+json invitation_resource(const match::Match& match, std::optional<rules::Color> free_seat) {
+  const auto& clock = match.clock_setting();
+  const bool open = free_seat && match.status() == match::Status::Waiting;
+  return {{"id", match.id()},
+          {"variant", match.game().start().variant().name},
+          {"status", status_name(match.status())},
+          {"clock", clock ? json{{"initial_ms", clock->initial_ms}, {"increment_ms", clock->increment_ms}} : json(nullptr)},
+          {"names", names_json(match)},
+          {"color", open ? json(color_name(*free_seat)) : json(nullptr)}};
+}
+
 bool pgn_public(const match::Match& match) { return board_public(match); }
 
 json chat_message(const ChatLine& line) {

@@ -55,6 +55,9 @@ nlohmann::json presence_message(const match::Match& match, Time now, Viewer view
 nlohmann::json premove_message(const std::optional<std::string>& move, std::string_view cancelled_because = {});
 // GET /api/games/<id>.
 nlohmann::json game_resource(const match::Match& match, Time now, Viewer viewer, const Company& company = {});
+// GET /api/join/<code>: what an invitation shows before it is taken (never a token): the game,
+// its variant, clock and names, and `color`, the seat a join would take (null once none is free).
+nlohmann::json invitation_resource(const match::Match& match, std::optional<rules::Color> free_seat);
 // {"t":"chat","channel","from","name","text","at"}: to the readers of its channel; not numbered.
 nlohmann::json chat_message(const ChatLine& line);
 // The same with "held": true, to its sender alone, when nobody may read it before the end (the

@@ -109,10 +109,12 @@ void Api::route(const HttpRequest& request, std::function<void(HttpResponse)> do
   }
   if (path.starts_with("/api/join/")) {
     auto [code, rest] = split_rest(path, "/api/join/");
-    if (!post) return done(method_not_allowed("POST"));
+    if (!post && !get) return done(method_not_allowed("GET, HEAD, POST"));
     if (rest.empty()) {
+      // A look at an invitation costs a join: codes are not to be tried in bulk.
       if (auto refused = too_often(limits_.join(request.client, AddressLimits::Clock::now()), Refusal::JoinRate))
         return done(*refused);
+      if (get) return invitation(code, std::move(done));
       return join(request, code, std::move(done));
     }
   }
@@ -173,6 +175,12 @@ void Api::join(const HttpRequest& request, const std::string& code, std::functio
   if (!registry_.join(code, std::move(join.name), std::move(join.token),
                       join_answer(done, "this invitation has already been used or has expired")))
     done(error_response(404, "not_found", "no game has this invitation"));
+}
+
+void Api::invitation(const std::string& code, std::function<void(HttpResponse)> done) {
+  auto room = registry_.find_invitation(code);
+  if (!room) return done(error_response(404, "not_found", "no game has this invitation"));
+  room->describe_invitation([done](json invitation) { done(json_response(200, invitation)); });
 }
 
 void Api::join_game(const HttpRequest& request, const std::string& id, std::function<void(HttpResponse)> done) {

@@ -38,6 +38,7 @@ class Api {
  private:
   void create_game(const HttpRequest& request, std::function<void(HttpResponse)> done);
   void join(const HttpRequest& request, const std::string& code, std::function<void(HttpResponse)> done);
+  void invitation(const std::string& code, std::function<void(HttpResponse)> done);
   void join_game(const HttpRequest& request, const std::string& id, std::function<void(HttpResponse)> done);
   void list_games(const HttpRequest& request, std::function<void(HttpResponse)> done);
   void game(const std::string& id, const HttpRequest& request, std::function<void(HttpResponse)> done);

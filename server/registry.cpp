@@ -196,10 +196,19 @@ void Registry::create_paired(const protocol::CreateGameRequest& request, std::ve
 
 bool Registry::join(const std::string& code, std::string name, std::optional<std::string> secret,
                     std::function<void(JoinOutcome)> done) {
-  if (!plausible_key(code)) return false;
-  auto id = store_.game_by_invite(security::sha256_hex(code));
+  auto id = game_of_invitation(code);
   if (!id) return false;
   return join_game(*id, std::move(name), std::move(secret), std::move(done));
+}
+
+std::optional<std::string> Registry::game_of_invitation(const std::string& code) {
+  if (!plausible_key(code)) return std::nullopt;
+  return store_.game_by_invite(security::sha256_hex(code));
+}
+
+std::shared_ptr<Room> Registry::find_invitation(const std::string& code) {
+  auto id = game_of_invitation(code);
+  return id ? find(*id) : nullptr;
 }
 
 bool Registry::join_game(const std::string& id, std::string name, std::optional<std::string> secret,

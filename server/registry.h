@@ -50,6 +50,8 @@ class Registry {
   // `secret`: the joiner's own token for the seat (see Room::join).
   bool join(const std::string& code, std::string name, std::optional<std::string> secret,
             std::function<void(JoinOutcome)> done);
+  // The room of the game an invitation code opens; nullptr if none.
+  std::shared_ptr<Room> find_invitation(const std::string& code);
   // The game link as the invitation: false if there is no such game.
   bool join_game(const std::string& id, std::string name, std::optional<std::string> secret,
                  std::function<void(JoinOutcome)> done);
@@ -66,6 +68,7 @@ class Registry {
 
  private:
   // `started`: see Room::start.
+  std::optional<std::string> game_of_invitation(const std::string& code);
   std::shared_ptr<Room> add(storage::StoredGame stored, std::function<void()> started = {});
   // Keeps a new computer game's admission until add() gives it to the game's room (or the game
   // could not be stored): the store stands between them.

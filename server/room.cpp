@@ -578,6 +578,17 @@ void Room::describe(std::string token, std::function<void(nlohmann::json)> done)
   });
 }
 
+void Room::describe_invitation(std::function<void(nlohmann::json)> done) {
+  on_strand([this, done = std::move(done)] {
+    run([this, done] {
+      const int free_seats = seat_hash_[0].empty() + seat_hash_[1].empty();
+      std::optional<Color> free_seat;
+      if (free_seats == 1) free_seat = seat_hash_[0].empty() ? Color::White : Color::Black;
+      done(protocol::invitation_resource(match_, free_seat));
+    });
+  });
+}
+
 void Room::pgn(std::function<void(std::optional<std::string>)> done) {
   on_strand([this, done = std::move(done)] {
     if (!protocol::pgn_public(match_)) return done(std::nullopt);

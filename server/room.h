@@ -87,6 +87,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // join whose answer was lost can be retried.
   void join(std::string name, std::optional<std::string> secret, std::function<void(JoinOutcome)> done);
   void describe(std::string token, std::function<void(nlohmann::json)> done);
+  // What the invitation shows before it is taken (protocol::invitation_resource).
+  void describe_invitation(std::function<void(nlohmann::json)> done);
   // The PGN, or nullopt while the game may not be shown yet (a live hidden game).
   void pgn(std::function<void(std::optional<std::string>)> done);
   void close_watchers();

@@ -3,7 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  assertNoErrors, readInvite, launchBrowser, makeMove, openPage, screenshot, startServer, waitForMoves, waitForStatus,
+  acceptInvite, assertNoErrors, readInvite, launchBrowser, makeMove, openPage, screenshot, startServer, waitForMoves, waitForStatus,
 } from './helpers.js';
 
 // A helpmate: the black archbishop reaches e3, where its knight leap checks f1 and nothing can
@@ -24,7 +24,7 @@ test('Capablanca by invite link: played to checkmate, watched live, replayed', a
   assert.match(invite, /\/join\//);
   const gameUrl = white.url();
 
-  const black = await openPage(browser, invite);
+  const black = await acceptInvite(browser, invite);
   await black.waitForURL(/\/game\//);
   assert.equal(black.url(), gameUrl);
   const watcher = await openPage(browser, gameUrl);

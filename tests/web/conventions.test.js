@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  assertNoErrors, clickSquare, launchBrowser, makeMove, openPage, readInvite, startServer, waitForMoves, waitForStatus,
+  acceptInvite, assertNoErrors, clickSquare, launchBrowser, makeMove, openPage, readInvite, startServer, waitForMoves, waitForStatus,
 } from './helpers.js';
 
 // `quick`: short waits, so the abort and the claim come within the test: --first-move-limit 2
@@ -25,7 +25,7 @@ async function startGame({ on = server, clock = 'untimed', variant = 'chess', re
   await white.selectOption('select[name="clock"]', clock);
   await white.click('button[data-action="create"]');
   await white.waitForURL(/\/game\//);
-  const black = await openPage(browser, await readInvite(white), { record });
+  const black = await acceptInvite(browser, await readInvite(white), { record });
   await black.waitForURL(/\/game\//);
   // Connected: `online`, shown or not (a game that ends by itself, as the quick server's abort
   // may before the page is looked at, hides the indicator).

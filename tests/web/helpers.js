@@ -151,6 +151,15 @@ export async function readInvite(page) {
   return page.locator('.invite input').inputValue();
 }
 
+// Opens an invitation and joins as a person does, with its Join button: the invited player's page,
+// on the game. `options`: openPage's.
+export async function acceptInvite(browser, invite, options = {}) {
+  const page = await openPage(browser, invite, options);
+  await page.click('button[data-action="join"]');
+  await page.waitForURL(/\/game\//);
+  return page;
+}
+
 // A chess game created from the home page with White for its creator: the creator's page and
 // the invitation link. `options`: openPage's, for the creator's page.
 export async function createAsWhite(browser, server, { clock = 'untimed', options = {} } = {}) {

@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  assertNoErrors, clickSquare, launchBrowser, makeMove, openPage, readInvite, received, screenshot, startServer,
+  acceptInvite, assertNoErrors, clickSquare, launchBrowser, makeMove, openPage, readInvite, received, screenshot, startServer,
   waitForStatus,
 } from './helpers.js';
 
@@ -102,7 +102,7 @@ test('Kriegspiel: own men only, the umpire\'s log kept over reload and reconnect
   await white.waitForURL(/\/game\//);
   const gameUrl = white.url();
   await white.locator('[data-piece]').first().waitFor();  // the own board arrives with the socket's state
-  const black = await openPage(browser, await readInvite(white), { record: true });
+  const black = await acceptInvite(browser, await readInvite(white), { record: true });
   await black.waitForURL(/\/game\//);
   await black.locator('[data-piece]').first().waitFor();
   const spectator = await openPage(browser, gameUrl);

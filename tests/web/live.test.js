@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  assertNoErrors, clickSquare, createAsWhite, launchBrowser, makeMove, openPage, screenshot, squarePoint, startServer,
+  acceptInvite, assertNoErrors, clickSquare, createAsWhite, launchBrowser, makeMove, openPage, screenshot, squarePoint, startServer,
   waitForDest, waitForMoves, waitForStatus,
 } from './helpers.js';
 
@@ -25,7 +25,7 @@ async function localGame(variant = 'chess', options = {}) {
 async function twoPlayers({ clock = 'untimed', white: whiteOptions = {}, beforeJoin = null } = {}) {
   const { white, invite } = await createAsWhite(browser, server, { clock, options: whiteOptions });
   await beforeJoin?.(white);
-  const black = await openPage(browser, invite);
+  const black = await acceptInvite(browser, invite);
   await black.waitForURL(/\/game\//);
   await black.locator('#connection.online').waitFor();
   return { white, black };

@@ -3,7 +3,7 @@
 // with its form first and the Create button always at hand; the ring's cells big enough to touch.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoErrors, launchBrowser, makeMove, openPage, readInvite, screenshot, squarePoint, startServer, waitForMoves } from './helpers.js';
+import { acceptInvite, assertNoErrors, launchBrowser, makeMove, openPage, readInvite, screenshot, squarePoint, startServer, waitForMoves } from './helpers.js';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -29,7 +29,7 @@ test('Kriegspiel on a phone: the board, the latest announcement and "Are there a
   await white.click('.segmented label:has(input[value="white"])');
   await white.click('button[data-action="create"]');
   await white.waitForURL(/\/game\//);
-  const black = await phone(await readInvite(white));
+  const black = await acceptInvite(browser, await readInvite(white), { viewport: PHONE, context: { hasTouch: true, isMobile: true } });
   await black.waitForURL(/\/game\//);
   await black.locator('[data-piece]').first().waitFor();
   await white.locator('.invite').waitFor({ state: 'hidden' });
@@ -80,12 +80,15 @@ test('the home page on a phone: the form first, Create at hand, descriptions rea
     assert.ok(await description.evaluate(e => parseFloat(getComputedStyle(e).fontSize)) >= 13);
   }
   await screenshot(page, 'home-phone-form');
-  // Far down the list, the Create buttons are still on screen and name the variant chosen.
+  // Nothing fixed over the page while it scrolls; a variant chosen far down the list brings the
+  // form's buttons back, naming the variant.
+  assert.equal(await page.locator('button[data-action="create"]').evaluate(b => getComputedStyle(b.parentElement).position), 'static');
   await page.locator('.variant-card[data-variant="byzantine"]').scrollIntoViewIfNeeded();
   await page.locator('.variant-card[data-variant="byzantine"] .variant-title').tap();
+  await page.locator('.chosen-variant:text-is("Variant: Byzantine Chess (choose below)")').waitFor();
+  await page.waitForFunction(() => document.querySelector('button[data-action="local"]').getBoundingClientRect().top >= 0);
   assert.ok(await inView(page, 'button[data-action="create"]'));
   assert.ok(await inView(page, 'button[data-action="local"]'));
-  await page.locator('.chosen-variant:text-is("Byzantine Chess")').waitFor();
   await screenshot(page, 'home-phone-scrolled');
   await page.tap('button[data-action="local"]');
   await page.waitForURL(/\/game\//);

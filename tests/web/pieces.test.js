@@ -185,3 +185,33 @@ test('a man is named when the mouse rests on it, and on a long press', async () 
   await screenshot(phone, 'piece-name-phone');
   for (const p of [page, phone]) assertNoErrors(p);
 });
+
+// The outline is what shows on a small board: the compounds' must differ from the knight's at
+// least as much as the rook's does (the share of their filled pixels in common at 24 px).
+test('small, the archbishop and the chancellor are told from the knight by their outline', async () => {
+  const page = await openPage(browser, `${server.url}/`);
+  const overlaps = await page.evaluate(async () => {
+    const { pieceMarkup } = await import('/js/pieces.js');
+    const SIZE = 24;
+    const outline = async drawing => {
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 45 45" width="${SIZE}" height="${SIZE}">${pieceMarkup(drawing, 'white')}</svg>`;
+      const image = new Image();
+      image.src = `data:image/svg+xml,${encodeURIComponent(svg)}`;
+      await image.decode();
+      const canvas = Object.assign(document.createElement('canvas'), { width: SIZE, height: SIZE });
+      const context = canvas.getContext('2d');
+      context.drawImage(image, 0, 0);
+      return [...context.getImageData(0, 0, SIZE, SIZE).data].filter((_, i) => i % 4 === 3).map(alpha => alpha > 128);
+    };
+    const knight = await outline('knight');
+    const overlap = async drawing => {
+      const other = await outline(drawing);
+      return knight.filter((filled, i) => filled && other[i]).length / knight.filter((filled, i) => filled || other[i]).length;
+    };
+    return { rook: await overlap('rook'), archbishop: await overlap('archbishop'), chancellor: await overlap('chancellor') };
+  });
+  for (const compound of ['archbishop', 'chancellor']) {
+    assert.ok(overlaps[compound] <= overlaps.rook, `${compound}: ${overlaps[compound].toFixed(2)} of its outline is the knight's (the rook: ${overlaps.rook.toFixed(2)})`);
+  }
+  assertNoErrors(page);
+});

@@ -65,6 +65,8 @@ async function joinWithSecret(path, target, name) {
     }
   }
 }
+// What an invitation shows before it is taken: {id, variant, status, clock, names, color}.
+export const fetchInvitation = code => request('GET', `/api/join/${encodeURIComponent(code)}`);
 export const joinGame = (code, name) => joinWithSecret(`/api/join/${encodeURIComponent(code)}`, `invite.${code}`, name);
 export const fetchGame = (id, token) => request('GET', `/api/games/${encodeURIComponent(id)}`, undefined, token);
 // A page of games: status 'playing' | 'finished', variant ('' for all), before (a page's "next").

@@ -19,7 +19,7 @@ async function route() {
   const variants = await fetchVariants();
   const [, section, key] = location.pathname.split('/');
   if (section === 'game' && key) return showGame(main, decodeURIComponent(key), { variants, setConnectionStatus });
-  if (section === 'join' && key) return showJoin(main, decodeURIComponent(key));
+  if (section === 'join' && key) return showJoin(main, decodeURIComponent(key), { variants });
   return showHome(main, { variants });
 }
 

@@ -2,7 +2,7 @@
 // the replay after the end. The server decides who hears what and who may speak (a player alone
 // with the computer or on one device has nobody to talk to, and gets no chat). A player may turn
 // it off for themselves; the choice is remembered in this browser.
-import { h } from './dom.js';
+import { h, scrollWithin } from './dom.js';
 import { myName } from './names.js';
 
 const OFF_KEY = 'arbiter.chat.off';
@@ -68,6 +68,6 @@ export class ChatPanel {
   }
 
   scroll() {
-    this.list.lastElementChild?.scrollIntoView({ block: 'nearest' });
+    scrollWithin(this.list, this.list.lastElementChild);
   }
 }

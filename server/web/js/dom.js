@@ -17,3 +17,11 @@ export function h(tagAndClasses, attributes = {}, ...children) {
 
 export const capitalize = word => word.charAt(0).toUpperCase() + word.slice(1);
 export const otherColor = color => (color === 'white' ? 'black' : 'white');
+// Scrolls `container` alone so that `element`, inside it, shows: unlike scrollIntoView, the page
+// (and the board on a phone) stays where the player has it.
+export function scrollWithin(container, element) {
+  if (!element) return;
+  const box = container.getBoundingClientRect(), item = element.getBoundingClientRect();
+  if (item.top < box.top) container.scrollTop -= box.top - item.top;
+  else if (item.bottom > box.bottom) container.scrollTop += Math.min(item.bottom - box.bottom, item.top - box.top);
+}

@@ -65,11 +65,16 @@ export function buildGameLayout(main, { gameId, pgnHref }) {
   parts.kriegspiel.append(
     h('p.kriegspiel-note', {}, 'Umpire'), parts.pawnCaptureOwed, parts.announcements);
   parts.actions = h('div.controls.actions', {}, parts.abort, parts.draw, parts.resign);
+  // The slot for what asks for an answer (the invitation, offers, a claim, a premove): the
+  // controller puts its panels after the invitation. It has a place of its own, beside the board
+  // on a wide screen and over it on a narrow one, so that nothing in it moves the board or the
+  // player bars.
+  parts.alerts = h('div.game-alerts', {}, parts.invite);
 
   main.replaceChildren(h('div.game', {},
     h('header.game-header', {}, parts.title, parts.timeControl, parts.mode, parts.legend),
-    // The invitation lies over the waiting board, so that nothing moves when the opponent comes.
-    h('div.board-column', {}, parts.topPlayer, parts.boardHost, parts.invite, parts.bottomPlayer, parts.kriegspielBar, parts.hiddenBoardNote),
+    h('div.board-column', {}, parts.topPlayer, parts.boardHost, parts.bottomPlayer, parts.kriegspielBar, parts.hiddenBoardNote),
+    parts.alerts,
     h('aside.side', { 'aria-label': 'Game' },
       h('div.panel', {}, parts.status, parts.spearmanHint, parts.notice),
       parts.browsing, parts.moveList,

@@ -2,7 +2,7 @@
 // first), games in play to watch, and finished games to replay, filtered by variant and paged.
 import { fetchGame, fetchGames, fetchVariants, heldGameIds, loadSeat } from './api.js';
 import { h } from './dom.js';
-import { clockLabel } from './lobby.js';
+import { timeControlLabel } from './clock.js';
 
 const PAGE = 10;
 
@@ -63,7 +63,7 @@ export class GameList {
   row(game) {
     const variant = variantTitle(this.variants, game.variant);
     const details = this.status === 'playing'
-      ? [h('span', {}, clockLabel(game.clock)), h('span.spectators', {}, `${game.spectators} watching`)]
+      ? [h('span', {}, timeControlLabel(game.clock)), h('span.spectators', {}, `${game.spectators} watching`)]
       : [h('span.result', {}, game.result === '*' ? 'aborted' : game.result),
         h('span.reason', {}, (game.reason ?? '').replaceAll('_', ' ')),
         h('span', {}, `${game.moves} ${game.moves === 1 ? 'move' : 'moves'}`)];

@@ -5,7 +5,7 @@
 // DOM, no clock of its own (each input brings `at`, the controller's performance.now()), so
 // Node runs it. What the viewer may do, whose turn it is and which ply are the server's facts
 // (`now` in every message): nothing here derives a rule.
-import { formatClock } from './clock.js';
+import { formatClock, timeControlLabel } from './clock.js';
 import { capitalize, otherColor } from './dom.js';
 import { parsePlacement, sideToMove } from './fen.js';
 import { geometryFor } from './geometry.js';
@@ -38,13 +38,6 @@ const ERRORS = {
   nonsense: 'That try is impossible on your own board.', rate_limited: 'Slow down a little.',
   ...OFFER_ERRORS,
 };
-
-// "5 + 3" (minutes + seconds a move), "Untimed".
-function timeControl(clock) {
-  if (!clock) return 'Untimed';
-  const minutes = clock.initial_ms / 60000;
-  return `${Number.isInteger(minutes) ? minutes : minutes.toFixed(1)} + ${clock.increment_ms / 1000}`;
-}
 
 // you: 'white' | 'black' | 'spectator' | 'both' (one device); variant: from /api/variants.
 export function initialState({ variant, you }) {
@@ -542,7 +535,7 @@ export function gameView(s, at = 0) {
   const player = isPlayer(s);
   return {
     you: s.you, local: s.local, player, status: s.status, result: s.result, reason: s.reason,
-    title: s.variant.title ?? s.variant.name, timeControl: timeControl(s.clockSetting),
+    title: s.variant.title ?? s.variant.name, timeControl: timeControlLabel(s.clockSetting),
     mode: s.local ? 'Both sides on this device' : player ? `You play ${s.you}` : 'Watching',
     turn, ply: factsOf(s, s.primary)?.ply ?? 0,
     yourMove: s.status === 'playing' && player && !s.local && turn === s.you,

@@ -79,7 +79,8 @@ export function showHome(main, { variants }) {
     colourChoice(),
     clockChoice(),
     h('div.create-actions', {},
-      h('span.chosen-variant', {}, ''),
+      // On a phone the variants come after the form: it says which one its buttons create.
+      h('a.chosen-variant', { href: '#variants' }, ''),
       h('button.button.primary', { type: 'button', 'data-action': 'seek' }, 'Open to anyone'),
       h('button.button', { type: 'submit', 'data-action': 'create' }, 'Invite by link'),
       localButton),
@@ -93,16 +94,21 @@ export function showHome(main, { variants }) {
   const chosenVariant = () => variants.find(v => v.name === grid.querySelector('input:checked')?.value);
   main.replaceChildren(h('div.home', {},
     h('section', {}, lobby.element, h('section.mine', {}, h('h2', {}, 'My games'), mine),
-      h('h2', {}, 'Choose a variant'), grid, live.element, finished.element),
+      h('h2', { id: 'variants' }, 'Choose a variant'), grid, live.element, finished.element),
     h('div.create-column', {}, form, computerForm({ chosenVariant, colourChoice, clockChoice, readClock }))));
 
   const refreshLocal = () => {
-    form.querySelector('.chosen-variant').textContent = chosenVariant()?.title ?? '';
+    form.querySelector('.chosen-variant').textContent = `Variant: ${chosenVariant()?.title ?? ''} (choose below)`;
     const hidden = Boolean(chosenVariant()?.hidden);
     localButton.disabled = hidden;
     localButton.title = hidden ? 'A hidden-board game needs two screens.' : '';
   };
   grid.addEventListener('change', refreshLocal);
+  // Where the form is above the variants (a phone), a variant chosen brings its buttons back.
+  grid.addEventListener('change', () => {
+    const actions = form.querySelector('.create-actions');
+    if (actions.getBoundingClientRect().bottom < 0) actions.scrollIntoView({ block: 'center' });
+  });
   refreshLocal();
 
   const start = async local => {

@@ -4,6 +4,7 @@
 // server shows the newest seeks only, and counts the rest; it sends the list ("lobby"), then at
 // most one "lobby_update" a tick with what changed.
 import { newSecret, saveSeat } from './api.js';
+import { timeControlLabel } from './clock.js';
 import { h } from './dom.js';
 import { myName } from './names.js';
 
@@ -19,11 +20,6 @@ const readMine = () => {
   }
 };
 const writeMine = mine => sessionStorage.setItem(MINE_KEY, JSON.stringify(mine));
-
-export function clockLabel(clock) {
-  if (!clock) return 'Untimed';
-  return `${clock.initial_ms / 60000} + ${clock.increment_ms / 1000}`;
-}
 
 export class Lobby {
   // `variants`: from /api/variants, for titles.
@@ -144,7 +140,7 @@ export class Lobby {
       return h('li.seek', { dataset: { seek: seek.id } },
         h('span.seek-name', {}, seek.name),
         h('span.seek-variant', {}, variant?.title ?? seek.variant),
-        h('span.seek-clock', {}, clockLabel(seek.clock)),
+        h('span.seek-clock', {}, timeControlLabel(seek.clock)),
         h('span.seek-colour', {}, colour),
         action);
     });

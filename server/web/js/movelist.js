@@ -1,6 +1,6 @@
 // The move list: moves grouped into turns (a Centennial turn of two moves shares one cell),
 // each move a button that shows the position after it.
-import { h } from './dom.js';
+import { h, scrollWithin } from './dom.js';
 
 // plies: [{text, mover, hidden?}] (hidden: an unseen Kriegspiel move); returns rows [{number, white: [index...], black: [index...]}].
 function groupTurns(plies) {
@@ -35,5 +35,5 @@ export function renderMoveList(container, plies, current, onSelect) {
   const rows = groupTurns(plies).map(row =>
     h('tr', {}, h('td.turn-number', {}, `${row.number}.`), cell(row.white), cell(row.black)));
   container.replaceChildren(h('table', {}, h('tbody', {}, rows)));
-  container.querySelector('button.current')?.scrollIntoView({ block: 'nearest' });
+  scrollWithin(container, container.querySelector('button.current'));
 }

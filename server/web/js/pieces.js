@@ -42,18 +42,15 @@ const DRAWINGS = {
       'M22.5 23C20 19.5 20 16 22.5 13.5C25 16 25 19.5 22.5 23Z', 'M21.3 4h2.4v3h3v2.4h-3v4h-2.4v-4h-3V7h3z', PLINTH],
     detail: ['M11 29c7-2 16-2 23 0', 'M10.5 31.8c7.5-1.6 16.5-1.6 24 0'],
   },
+  // The compounds: the knight in front of the piece whose moves it adds to, on one plinth, so
+  // that even small their outline shows both (a mitre or a tower behind a horse's head).
   archbishop: {
-    body: ['M15.5 30C16 27 17.5 25 19.5 22.5C17 24 15 25.5 12.5 25.8C10 26 8.5 24 9 22C10 17 13 13 16.5 10L18 5.5L21 8.5C27 8.5 32 13 33 22C33.3 25 33 28 32 30Z',
-      'M18 2.8a2.4 2.4 0 1 1 0 4.8a2.4 2.4 0 1 1 0-4.8z', 'M17 33h11l2 2.5H15z',
-      'M14.5 30h16a1.5 1.5 0 0 1 0 3h-16a1.5 1.5 0 0 1 0-3z', PLINTH],
-    detail: [KNIGHT_FACE, 'M29.5 17.5l-6 7'],
-    dots: [[16.8, 13.8, 1.3], [11.2, 22.2, .9]],
+    body: [PLINTH],
+    compose: [['bishop', 14, .84], ['knight', 28.5, .78]],
   },
   chancellor: {
-    body: ['M14.5 35.5C15 31 17 27 19.5 22.5C17 24 15 25.5 12.5 25.8C10 26 8.5 24 9 22C10 17 13 13 16.5 10L18 5.5L21 8.5C27 8.5 32 13 33 22C33.5 27 33 31 32.5 35.5Z',
-      'M12 29h3v2h3.5v-2h3v2H25v-2h3v2h3.5v-2h3v6.5H12z', PLINTH],
-    detail: [KNIGHT_FACE],
-    dots: [[16.8, 13.8, 1.3], [11.2, 22.2, .9]],
+    body: [PLINTH],
+    compose: [['rook', 14.5, .8], ['knight', 28.5, .78]],
   },
   camel: {
     body: ['M8.5 14.5C8.5 11.5 10.5 10 13.5 10.5L16.5 11.5C17.5 12.5 17.5 14 17 16L17 21.5C19 17.5 21.5 11.5 26 11.5C30.5 11.5 32.5 17 34.5 22C35.5 25 35.5 29 34.5 31.5L34.5 35.5L29 35.5L29 30.5L19.5 30.5L19.5 35.5L13.5 35.5L13.8 27C13.5 23 13.2 19.5 13 16.5C11.5 16.5 8.5 16.5 8.5 14.5Z', PLINTH],
@@ -137,9 +134,23 @@ export function travelArrow(x, y, size, angle) {
 
 export const symbolId = (kind, color) => `piece-${kind}-${color}`;
 
+// Another drawing, without its plinth, made `scale` times smaller and standing on the plinth
+// with its middle at x = `middle`: a part of a compound.
+function composedPart([drawing, middle, scale], color) {
+  const parts = DRAWINGS[drawing];
+  const standing = { ...parts, body: parts.body.filter(d => d !== PLINTH) };
+  const base = 35.5;  // where a drawing's body meets its plinth
+  const transform = `translate(${(middle - 22.5 * scale).toFixed(2)} ${(base - base * scale).toFixed(2)}) scale(${scale})`;
+  return `<g transform="${transform}">${partsContent(standing, color)}</g>`;
+}
+
 // The inside of one drawing in one colour, in its 45x45 box.
 function drawingContent(drawing, color) {
   const parts = DRAWINGS[drawing] ?? DRAWINGS.unknown;
+  return partsContent(parts, color) + (parts.compose ?? []).map(part => composedPart(part, color)).join('');
+}
+
+function partsContent(parts, color) {
   const paint = PAINT[color];
   const bodies = parts.body.map(d => `<path d="${d}"/>`).join('');
   const details = (parts.detail ?? []).map(d => `<path d="${d}"/>`).join('');
