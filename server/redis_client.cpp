@@ -56,8 +56,8 @@ struct Link : std::enable_shared_from_this<Link> {
   redisAsyncContext* context = nullptr;  // null once hiredis has freed it
   bool want_read = false, want_write = false, read_armed = false, write_armed = false;
 
-  void arm_read();
-  void arm_write();
+  using Wait = boost::asio::posix::stream_descriptor::wait_type;
+  void arm(Wait wait);
 };
 
 struct RedisClient::Impl : std::enable_shared_from_this<RedisClient::Impl> {
@@ -89,25 +89,19 @@ struct RedisClient::Impl : std::enable_shared_from_this<RedisClient::Impl> {
   void send_subscribe();
 };
 
-void Link::arm_read() {
-  if (!context || !want_read || read_armed) return;
-  read_armed = true;
-  socket.async_wait(boost::asio::posix::stream_descriptor::wait_read, [self = shared_from_this()](boost::system::error_code ec) {
-    self->read_armed = false;
+// Waits for the socket to be readable (or writable) while hiredis wants it, then lets hiredis read
+// (or write), and waits again.
+void Link::arm(Wait wait) {
+  const bool reading = wait == Wait::wait_read;
+  bool& armed = reading ? read_armed : write_armed;
+  if (!context || !(reading ? want_read : want_write) || armed) return;
+  armed = true;
+  socket.async_wait(wait, [self = shared_from_this(), wait, reading](boost::system::error_code ec) {
+    (reading ? self->read_armed : self->write_armed) = false;
     if (ec || !self->context) return;
-    redisAsyncHandleRead(self->context);  // may free the context (cleanup clears it)
-    self->arm_read();
-  });
-}
-
-void Link::arm_write() {
-  if (!context || !want_write || write_armed) return;
-  write_armed = true;
-  socket.async_wait(boost::asio::posix::stream_descriptor::wait_write, [self = shared_from_this()](boost::system::error_code ec) {
-    self->write_armed = false;
-    if (ec || !self->context) return;
-    redisAsyncHandleWrite(self->context);
-    self->arm_write();
+    if (reading) redisAsyncHandleRead(self->context);  // may free the context (cleanup clears it)
+    else redisAsyncHandleWrite(self->context);
+    self->arm(wait);
   });
 }
 
@@ -119,13 +113,13 @@ Link* link_of(const redisAsyncContext* context) { return static_cast<Link*>(cont
 void add_read(void* data) {
   auto* link = static_cast<Link*>(data);
   link->want_read = true;
-  link->arm_read();
+  link->arm(Link::Wait::wait_read);
 }
 void del_read(void* data) { static_cast<Link*>(data)->want_read = false; }
 void add_write(void* data) {
   auto* link = static_cast<Link*>(data);
   link->want_write = true;
-  link->arm_write();
+  link->arm(Link::Wait::wait_write);
 }
 void del_write(void* data) { static_cast<Link*>(data)->want_write = false; }
 void cleanup(void* data) {
