@@ -7,6 +7,7 @@
 
 #include "protocol/variants_json.h"
 #include "rules/variant.h"
+#include "server/security.h"
 #include "server/url.h"
 
 namespace arbiter {
@@ -53,10 +54,13 @@ HttpResponse error_response(unsigned status, std::string_view code, std::string_
   return json_response(status, {{"error", code}, {"message", message}});
 }
 
-Api::Api(Registry& registry, storage::Store& store, AddressLimits& limits, Metrics& metrics)
-    : registry_(registry), store_(store), limits_(limits), metrics_(metrics) {}
+Api::Api(Registry& registry, storage::Store& store, AddressLimits& limits, Metrics& metrics, const SharedLists* shared)
+    : registry_(registry), store_(store), limits_(limits), metrics_(metrics), shared_(shared) {}
 
-bool Api::handles(std::string_view target) { return url::path_of(target).starts_with("/api/"); }
+bool Api::handles(std::string_view target) {
+  std::string_view path = url::path_of(target);
+  return path.starts_with("/api/") || path == "/healthz";
+}
 
 void Api::handle(const HttpRequest& request, std::function<void(HttpResponse)> done) {
   // Store reads are synchronous: they throw before `done` has run, never after.
@@ -81,6 +85,10 @@ void Api::route(const HttpRequest& request, std::function<void(HttpResponse)> do
   const bool get = request.method == "GET" || request.method == "HEAD";
   const bool post = request.method == "POST";
 
+  if (path == "/healthz") {
+    if (!get) return done(method_not_allowed("GET, HEAD"));
+    return health(std::move(done));
+  }
   if (path == "/api/variants") {
     if (!get) return done(method_not_allowed("GET, HEAD"));
     static const std::string variants = protocol::dump(protocol::variants_json());
@@ -211,6 +219,55 @@ std::optional<std::pair<std::int64_t, std::string>> parse_cursor(std::string_vie
 
 }  // namespace
 
+json list_items(storage::Store& store, Registry& registry, const storage::GameQuery& query) {
+  const bool playing = query.status == "playing";
+  json games = json::array();
+  for (const auto& summary : store.list_games(query)) {
+    const auto& game = summary.game;
+    json item{{"id", game.id},
+              {"variant", game.variant},
+              {"names", {{"white", name_or_null(summary.white_name)}, {"black", name_or_null(summary.black_name)}}},
+              {"clock", game.initial_ms ? json{{"initial_ms", *game.initial_ms}, {"increment_ms", game.increment_ms}}
+                                        : json(nullptr)},
+              {"created_at", game.created_at_ms},
+              {"watch", "/game/" + game.id}};
+    if (playing) {
+      auto room = registry.open_room(game.id);
+      item["spectators"] = room ? room->spectators() : 0;
+    } else {
+      item["result"] = game.result;
+      item["reason"] = game.reason;
+      item["ended_at"] = game.ended_at_ms.value_or(0);
+      item["plies"] = game.plies;
+      item["moves"] = game.moves;
+    }
+    games.push_back(std::move(item));
+  }
+  return games;
+}
+
+namespace {
+
+// Where a list item stands in its list: games in play by creation, finished ones by their end.
+std::pair<std::int64_t, std::string> list_position(const json& item, bool playing) {
+  return {item.value(playing ? "created_at" : "ended_at", std::int64_t{0}), item.value("id", "")};
+}
+
+// Every node's items as one page: the query's variant, before its cursor, newest first.
+json shared_page(std::vector<json> items, const storage::GameQuery& query) {
+  const bool playing = query.status == "playing";
+  std::erase_if(items, [&](const json& item) {
+    if (!query.variant.empty() && item.value("variant", "") != query.variant) return true;
+    return query.before_ms && list_position(item, playing) >= std::pair{*query.before_ms, query.before_id};
+  });
+  std::sort(items.begin(), items.end(),
+            [&](const json& a, const json& b) { return list_position(a, playing) > list_position(b, playing); });
+  if (items.size() > static_cast<std::size_t>(query.limit)) items.resize(query.limit);
+  return json(std::move(items));
+}
+
+}  // namespace
+
 void Api::list_games(const HttpRequest& request, std::function<void(HttpResponse)> done) {
   storage::GameQuery query;
   query.status = url::query_param(request.target, "status").value_or("finished");
@@ -235,35 +292,32 @@ void Api::list_games(const HttpRequest& request, std::function<void(HttpResponse
     query.before_id = cursor->second.empty() ? std::string("~") : cursor->second;
   }
   const bool playing = query.status == "playing";
-  json games = json::array();
-  std::string next;
-  auto summaries = store_.list_games(query);
-  for (const auto& summary : summaries) {
-    const auto& game = summary.game;
-    json item{{"id", game.id},
-              {"variant", game.variant},
-              {"names", {{"white", name_or_null(summary.white_name)}, {"black", name_or_null(summary.black_name)}}},
-              {"clock", game.initial_ms ? json{{"initial_ms", *game.initial_ms}, {"increment_ms", game.increment_ms}}
-                                        : json(nullptr)},
-              {"created_at", game.created_at_ms},
-              {"watch", "/game/" + game.id}};
-    std::int64_t position = game.created_at_ms;
-    if (playing) {
-      auto room = registry_.open_room(game.id);
-      item["spectators"] = room ? room->spectators() : 0;
-    } else {
-      position = game.ended_at_ms.value_or(0);
-      item["result"] = game.result;
-      item["reason"] = game.reason;
-      item["ended_at"] = position;
-      item["plies"] = game.plies;
-      item["moves"] = game.moves;
+  json games;
+  if (shared_) {
+    auto items = shared_->games(playing);
+    if (!items) {
+      auto response = error_response(503, "cluster_unavailable", "the lists of all servers cannot be read now; try again");
+      response.retry_after_s = 2;
+      return done(response);
     }
-    next = std::to_string(position) + "." + game.id;
-    games.push_back(std::move(item));
+    games = shared_page(std::move(*items), query);
+  } else {
+    games = list_items(store_, registry_, query);
   }
-  const bool full = static_cast<int>(summaries.size()) == query.limit;
+  std::string next;
+  if (!games.empty()) {
+    auto [position, id] = list_position(games.back(), playing);
+    next = std::to_string(position) + "." + id;
+  }
+  const bool full = static_cast<int>(games.size()) == query.limit;
   done(json_response(200, {{"games", games}, {"next", full ? json(next) : json(nullptr)}}));
+}
+
+// Up when the store answers a read and the server is not shutting down.
+void Api::health(std::function<void(HttpResponse)> done) {
+  if (shutting_down_) return done(error_response(503, "shutting_down", "this server is shutting down"));
+  store_.alive_until();  // throws (answered 500) if the store cannot be read
+  done(json_response(200, {{"ok", true}, {"node", security::node()}}));
 }
 
 void Api::game(const std::string& id, const HttpRequest& request, std::function<void(HttpResponse)> done) {

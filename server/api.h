@@ -1,9 +1,14 @@
 #pragma once
 // The JSON routes under /api/, free of any network type: a request in, a response out
 // (asynchronously, since creating and joining wait for the store).
+#include <atomic>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "server/address_limits.h"
 #include "server/metrics.h"
@@ -28,10 +33,25 @@ struct HttpResponse {
   unsigned retry_after_s = 0;  // for 429 and 503: sent as Retry-After when set
 };
 
+// The lists of every node's games, when several nodes share them (server/redis_cluster.h).
+class SharedLists {
+ public:
+  virtual ~SharedLists() = default;
+  // The list items (as list_items() makes them) of every live node, any order; nullopt when the
+  // shared store cannot be read.
+  virtual std::optional<std::vector<nlohmann::json>> games(bool playing) const = 0;
+};
+
+// The items of GET /api/games for this node's games, newest first.
+nlohmann::json list_items(storage::Store& store, Registry& registry, const storage::GameQuery& query);
+
 class Api {
  public:
-  Api(Registry& registry, storage::Store& store, AddressLimits& limits, Metrics& metrics);
+  // `shared`: GET /api/games lists every node's games from there (none: this node's).
+  Api(Registry& registry, storage::Store& store, AddressLimits& limits, Metrics& metrics, const SharedLists* shared = nullptr);
   static bool handles(std::string_view target);
+  // From now on GET /healthz answers 503: a front stops sending new requests here.
+  void shutting_down() { shutting_down_ = true; }
   // `done` runs exactly once, on any thread. A store that throws is answered 500.
   void handle(const HttpRequest& request, std::function<void(HttpResponse)> done);
 
@@ -41,6 +61,7 @@ class Api {
   void invitation(const std::string& code, std::function<void(HttpResponse)> done);
   void join_game(const HttpRequest& request, const std::string& id, std::function<void(HttpResponse)> done);
   void list_games(const HttpRequest& request, std::function<void(HttpResponse)> done);
+  void health(std::function<void(HttpResponse)> done);
   void game(const std::string& id, const HttpRequest& request, std::function<void(HttpResponse)> done);
   void pgn(const std::string& id, std::function<void(HttpResponse)> done);
 
@@ -52,6 +73,8 @@ class Api {
   storage::Store& store_;
   AddressLimits& limits_;
   Metrics& metrics_;
+  const SharedLists* shared_;
+  std::atomic<bool> shutting_down_{false};
 };
 
 HttpResponse error_response(unsigned status, std::string_view code, std::string_view message);

@@ -85,17 +85,17 @@ class MemorySeekBoard : public SeekBoard {
     return true;
   }
 
-  std::size_t expire(LobbyClock::time_point cutoff) override {
+  std::vector<std::string> expire(LobbyClock::time_point cutoff) override {
     std::lock_guard lock(mutex_);
-    std::size_t gone = 0;
+    std::vector<std::string> gone;
     for (auto it = seeks_.begin(); it != seeks_.end();) {
       const OpenSeek& s = it->second;
       if (!s.owner_gone_since || *s.owner_gone_since > cutoff) {
         ++it;
         continue;
       }
+      gone.push_back(s.seek.id);
       forget(it++);
-      ++gone;
     }
     return gone;
   }
@@ -246,11 +246,12 @@ void Lobby::tick() {
   if (now >= next_sweep_) {
     sweep(now);
     next_sweep_ = now + settings_.sweep_every;
-    counts.emplace(online_(), registry_.games_in_play());
+    auto shared_counts = shared_ ? shared_->counts() : std::nullopt;
+    counts = shared_counts ? *shared_counts : std::pair{online_(), registry_.games_in_play()};
   }
   std::lock_guard lock(mutex_);
-  std::vector<protocol::Seek> window = board_->newest(settings_.shown_seeks);
-  const std::size_t total = board_->size();
+  std::vector<protocol::Seek> window = shared_ ? shared_->newest(settings_.shown_seeks) : board_->newest(settings_.shown_seeks);
+  const std::size_t total = shared_ ? shared_->size() : board_->size();
   std::unordered_set<std::string_view> before, after;
   for (const auto& seek : window_) before.insert(seek.id);
   json added = json::array(), removed = json::array();
@@ -296,16 +297,40 @@ void Lobby::seek(std::uint64_t member, protocol::CreateGameRequest game) {
     address = it->second.connection->client();
   }
   std::string token = security::random_token();
-  OpenSeek open{{security::random_token(9), std::move(game), wall_clock_ms()}, security::sha256_hex(token), member, address, {}, 0};
+  OpenSeek open{{security::new_game_id(), std::move(game), wall_clock_ms()}, security::sha256_hex(token), member, address, {}, 0};
   json seek = protocol::seek_json(open.seek);
-  board_->add(std::move(open));
   // The creator's seat token comes now: the creator keeps it to reclaim the seek after a drop.
   // Everyone (the creator too) sees the seek in the next tick's update.
-  send_to(member, protocol::dump(json{{"t", "seeking"}, {"seek", seek}, {"token", token}}));
+  std::string seeking = protocol::dump(json{{"t", "seeking"}, {"seek", seek}, {"token", token}});
+  if (!shared_) {
+    board_->add(std::move(open));
+    return send_to(member, std::move(seeking));
+  }
+  SharedSeek offered{open.seek, open.creator_hash, address};
+  board_->add(std::move(open));
+  shared_->offer(offered, [this, member, id = offered.seek.id, seeking = std::move(seeking)](bool ok) mutable {
+    if (ok) return send_to(member, std::move(seeking));
+    board_->take(id);
+    send_to(member, error("lobby_unavailable", "the shared lobby cannot be reached now; try again"));
+  });
 }
 
 void Lobby::cancel(std::uint64_t member, const std::string& id) {
-  if (!board_->take(id, member)) return send_to(member, error("no_seek", "you have no open game with that id"));
+  if (!shared_) {
+    if (!board_->take(id, member)) send_to(member, error("no_seek", "you have no open game with that id"));
+    return;
+  }
+  auto mine = board_->find(id);
+  if (!mine || mine->owner != member) return send_to(member, error("no_seek", "you have no open game with that id"));
+  // Withdrawn from every node first: a taker on another node may have claimed it already.
+  shared_->claim(id, [this, member, id](SharedLobby::Claim claim, std::optional<SharedSeek>) {
+    if (claim == SharedLobby::Claim::Won) {
+      board_->take(id);
+      return;
+    }
+    send_to(member, claim == SharedLobby::Claim::Gone ? error("seek_gone", "that game has been taken")
+                                                      : error("lobby_unavailable", "the shared lobby cannot be reached now; try again"));
+  });
 }
 
 std::string Lobby::matched_message(const Match& match, const std::string& seek, const std::string& taker_secret) {
@@ -320,6 +345,7 @@ void Lobby::accept(std::uint64_t member, const protocol::AcceptSeekCommand& acce
   std::optional<OpenSeek> taken;
   std::optional<std::string> answer;
   std::vector<storage::SeatRecord> seats;
+  bool claim_shared = false;
   {
     // Taking the seek and recording who took it are one step: a repeat of this accept (the
     // taker's "matched" lost with its connection) finds either the seek or the taker.
@@ -327,7 +353,11 @@ void Lobby::accept(std::uint64_t member, const protocol::AcceptSeekCommand& acce
     auto me = members_.find(member);
     if (me == members_.end()) return;
     const std::string& address = me->second.connection->client();
-    std::optional<OpenSeek> open = board_->find(accept.id);
+    // A seek being taken (a cluster's claim on its way) is no longer open, wherever it shows.
+    const bool taking = matched_.contains(accept.id);
+    std::optional<OpenSeek> open = taking ? std::nullopt : board_->find(accept.id);
+    if (!open && shared_ && !taking)  // another node's (owner 0: no connection here)
+      if (auto other = shared_->find(accept.id)) open = OpenSeek{other->seek, other->creator_hash, 0, other->address, {}, 0};
     if (!open && accept.token) {
       auto it = matched_.find(accept.id);
       if (it != matched_.end() && security::same_secret(it->second.taker_hash, hash)) {
@@ -350,6 +380,10 @@ void Lobby::accept(std::uint64_t member, const protocol::AcceptSeekCommand& acce
                                      {"code", "rate_limited"},
                                      {"message", "too many new games from your address; try again later"},
                                      {"retry_after_s", seconds}});
+      } else if (shared_) {
+        // The seek may be taken on another node at the same moment: the claim decides.
+        matched_[accept.id] = {"", "", open->creator_hash, LobbyClock::now(), "", hash, {}};
+        claim_shared = true;
       } else {
         taken = board_->take(accept.id);  // found under this lock: still there
         const std::string creator = creator_color(taken->seek.game.color);
@@ -360,12 +394,51 @@ void Lobby::accept(std::uint64_t member, const protocol::AcceptSeekCommand& acce
     }
   }
   if (answer) return send_to(member, std::move(*answer));
+  if (claim_shared) return claim_and_create(member, accept.id, token, accept.name);
   if (!taken) return send_to(member, error("seek_gone", "that game has been taken or withdrawn"));
+  create_game(member, std::move(*taken), token, std::move(seats));
+}
 
-  const protocol::CreateGameRequest game = taken->seek.game;  // the seek itself moves into the callback
+void Lobby::claim_and_create(std::uint64_t member, const std::string& id, std::string token, std::string name) {
+  shared_->claim(id, [this, member, id, token = std::move(token), name = std::move(name)](SharedLobby::Claim claim,
+                                                                                        std::optional<SharedSeek> won) mutable {
+    if (claim != SharedLobby::Claim::Won) {
+      Match lost;
+      {
+        std::lock_guard lock(mutex_);
+        auto it = matched_.find(id);
+        if (it != matched_.end()) {
+          lost = std::move(it->second);
+          matched_.erase(it);
+        }
+      }
+      const std::string reply = claim == SharedLobby::Claim::Gone
+                                    ? error("seek_gone", "that game has been taken or withdrawn")
+                                    : error("lobby_unavailable", "the shared lobby cannot be reached now; try again");
+      send_to(member, reply);
+      for (const auto& [waiter, secret] : lost.waiting) send_to(waiter, reply);
+      return;
+    }
+    // This node's own seek leaves its board too (with its creator's connection).
+    OpenSeek seek = board_->take(id).value_or(OpenSeek{won->seek, won->creator_hash, 0, won->address, {}, 0});
+    const std::string creator = creator_color(seek.seek.game.color);
+    const std::string joiner = creator == "white" ? "black" : "white";
+    std::vector<storage::SeatRecord> seats{{creator, seek.creator_hash, seek.seek.game.name}, {joiner, security::sha256_hex(token), name}};
+    {
+      std::lock_guard lock(mutex_);
+      Match& match = matched_[id];
+      match.color = creator;
+      match.taker_color = joiner;
+    }
+    create_game(member, std::move(seek), std::move(token), std::move(seats));
+  });
+}
+
+void Lobby::create_game(std::uint64_t member, OpenSeek taken, std::string token, std::vector<storage::SeatRecord> seats) {
+  const protocol::CreateGameRequest game = taken.seek.game;  // the seek itself moves into the callback
   registry_.create_paired(
       game, std::move(seats),
-      [this, member, seek = std::move(*taken), token](std::optional<std::string> game) mutable {
+      [this, member, seek = std::move(taken), token](std::optional<std::string> game) mutable {
         const std::string id = seek.seek.id;
         Match match;
         {
@@ -378,11 +451,14 @@ void Lobby::accept(std::uint64_t member, const protocol::AcceptSeekCommand& acce
         if (!game) {
           send_to(member, error("storage", "the game could not be stored; try again"));
           for (const auto& [waiter, secret] : match.waiting) send_to(waiter, error("storage", "the game could not be stored; try again"));
-          return board_->add(std::move(seek));  // back in its place; the next tick shows it again
+          if (shared_) shared_->offer({seek.seek, seek.creator_hash, seek.address}, [](bool) {});
+          if (seek.owner != 0 || !shared_) board_->add(std::move(seek));  // back in its place; the next tick shows it again
+          return;
         }
         match.game = *game;
         send_to(member, matched_message(match, id, token));
-        send_to(seek.owner, matched_message(match, id, ""));
+        if (seek.owner != 0) send_to(seek.owner, matched_message(match, id, ""));
+        else shared_->tell_matched(id, *game, match.color);  // the creator is on the seek's node
         for (const auto& [waiter, secret] : match.waiting) send_to(waiter, matched_message(match, id, secret));
       });
 }
@@ -414,8 +490,21 @@ void Lobby::reclaim(std::uint64_t member, const protocol::ReclaimSeekCommand& re
   send_to(member, std::move(*answer));
 }
 
+void Lobby::matched_elsewhere(const std::string& seek_id, const std::string& game, const std::string& color) {
+  auto taken = board_->take(seek_id);
+  if (!taken) return;  // its creator's wait ran out here meanwhile
+  Match match{game, color, taken->creator_hash, LobbyClock::now(), "", "", {}};
+  std::string message = matched_message(match, seek_id, "");
+  {
+    std::lock_guard lock(mutex_);
+    matched_[seek_id] = std::move(match);  // for the creator's reclaim
+  }
+  send_to(taken->owner, std::move(message));
+}
+
 void Lobby::sweep(LobbyClock::time_point now) {
-  board_->expire(now - settings_.owner_grace);
+  for (const auto& id : board_->expire(now - settings_.owner_grace))
+    if (shared_) shared_->claim(id, [](SharedLobby::Claim, std::optional<SharedSeek>) {});
   std::lock_guard lock(mutex_);
   std::erase_if(matched_, [&](const auto& entry) {  // a game still being stored is kept
     return !entry.second.game.empty() && now - entry.second.at > kMatchRemembered;

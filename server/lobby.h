@@ -55,8 +55,35 @@ class SeekBoard {
   virtual void owner_gone(std::uint64_t owner, LobbyClock::time_point now) = 0;
   // The creator is back on connection `owner` (proved by the seek's token hash).
   virtual bool reclaim(const std::string& id, const std::string& creator_hash, std::uint64_t owner, const std::string& address) = 0;
-  // Removes the seeks whose owner has been gone since before `cutoff`; returns how many.
-  virtual std::size_t expire(LobbyClock::time_point cutoff) = 0;
+  // Removes the seeks whose owner has been gone since before `cutoff`; returns their ids.
+  virtual std::vector<std::string> expire(LobbyClock::time_point cutoff) = 0;
+};
+
+// A seek as every node of a cluster sees it: what it shows, and what taking it needs.
+struct SharedSeek {
+  protocol::Seek seek;
+  std::string creator_hash;
+  std::string address;  // the creator's: it may not take its own seek on another node either
+};
+
+// The seeks of all the nodes of a cluster (server/redis_cluster.h). Without it, a lobby's seeks
+// are its own server's. Callbacks run on any thread.
+class SharedLobby {
+ public:
+  enum class Claim { Won, Gone, Unavailable };
+  virtual ~SharedLobby() = default;
+  // Shows this node's new seek to every node; `done(false)`: the shared store is unreachable.
+  virtual void offer(const SharedSeek& seek, std::function<void(bool)> done) = 0;
+  // Withdraws a seek from every node: of concurrent claims on all nodes exactly one is Won.
+  virtual void claim(const std::string& id, std::function<void(Claim, std::optional<SharedSeek>)> done) = 0;
+  // Tells the node of seek `seek_id` that its creator plays `color` in `game`.
+  virtual void tell_matched(const std::string& seek_id, const std::string& game, const std::string& color) = 0;
+  // As SeekBoard's, over every node.
+  virtual std::vector<protocol::Seek> newest(std::size_t n) const = 0;
+  virtual std::size_t size() const = 0;
+  virtual std::optional<SharedSeek> find(const std::string& id) const = 0;
+  // People online and games in play on every node; nullopt while unknown.
+  virtual std::optional<std::pair<std::size_t, std::size_t>> counts() const = 0;
 };
 
 std::unique_ptr<SeekBoard> make_memory_seek_board();
@@ -79,6 +106,8 @@ class Lobby {
   // `limits`: an accepted seek makes a game and charges the taker's creation budget.
   Lobby(boost::asio::io_context& io, Registry& registry, AddressLimits& limits, std::unique_ptr<SeekBoard> board,
         std::function<std::size_t()> online, LobbySettings settings = {});
+  // Before start(): seeks, accepts and the counts go through `shared` (none: this server's own).
+  void share(SharedLobby* shared) { shared_ = shared; }
   void start();
   void stop();
   // A new connection's peer.
@@ -92,6 +121,8 @@ class Lobby {
   void accept(std::uint64_t member, const protocol::AcceptSeekCommand& accept);
   void reclaim(std::uint64_t member, const protocol::ReclaimSeekCommand& reclaim);
   void send_to(std::uint64_t member, std::string text);
+  // A seek of this node was taken on another: its creator plays `color` in `game`.
+  void matched_elsewhere(const std::string& seek_id, const std::string& game, const std::string& color);
   const LobbySettings& settings() const { return settings_; }
 
  private:
@@ -115,6 +146,10 @@ class Lobby {
     bool missed = false;  // skipped an update: its next message is a snapshot
   };
 
+  // Stores the game of a taken seek and tells both players (the creator maybe on another node).
+  void create_game(std::uint64_t member, OpenSeek seek, std::string token, std::vector<storage::SeatRecord> seats);
+  // A cluster's accept: the seek is claimed from every node first.
+  void claim_and_create(std::uint64_t member, const std::string& id, std::string token, std::string name);
   void tick();
   void sweep(LobbyClock::time_point now);
   // Sends a lobby message to one member, remembering it until the socket has written it.
@@ -123,7 +158,8 @@ class Lobby {
 
   boost::asio::io_context& io_;
   Registry& registry_;
-  std::unique_ptr<SeekBoard> board_;
+  std::unique_ptr<SeekBoard> board_;  // this server's seeks
+  SharedLobby* shared_ = nullptr;
   std::function<std::size_t()> online_;
   LobbySettings settings_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;

@@ -174,7 +174,7 @@ void Registry::create(const protocol::CreateGameRequest& request, std::optional<
       seats.push_back({outcome.color == "white" ? "black" : "white", computer_seat_mark(level),
                        "Arbiter level " + std::to_string(level)});
     } else {
-      outcome.invite = security::random_token();
+      outcome.invite = security::new_invite_code();
       record.invite_hash = security::sha256_hex(outcome.invite);
     }
   }

@@ -4,6 +4,7 @@
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 
+#include <algorithm>
 #include <stdexcept>
 #include <vector>
 
@@ -41,6 +42,34 @@ std::string sha256_hex(std::string_view text) {
   }
   return out;
 }
+
+namespace {
+std::string node_name;
+constexpr std::size_t kIdBytes = 9, kInviteBytes = 18;  // 12 and 24 base64url characters
+std::string with_node(std::string random) { return node_name.empty() ? random : node_name + "_" + random; }
+}  // namespace
+
+void set_node(std::string name) { node_name = std::move(name); }
+const std::string& node() { return node_name; }
+
+bool valid_node(std::string_view name) {
+  return !name.empty() && name.size() <= 8 &&
+         std::all_of(name.begin(), name.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); });
+}
+
+// A random part is exactly 12 or 24 characters: an id without a node part is one of those
+// lengths alone, so that "ab_" inside an old id is never read as a node.
+std::string_view node_of(std::string_view id) {
+  auto underscore = id.find('_');
+  if (underscore == std::string_view::npos) return {};
+  std::string_view node = id.substr(0, underscore);
+  const std::size_t random = id.size() - underscore - 1;
+  if (!valid_node(node) || (random != 4 * kIdBytes / 3 && random != 4 * kInviteBytes / 3)) return {};
+  return node;
+}
+
+std::string new_game_id() { return with_node(random_token(kIdBytes)); }
+std::string new_invite_code() { return with_node(random_token(kInviteBytes)); }
 
 bool same_secret(std::string_view a, std::string_view b) {
   return a.size() == b.size() && !a.empty() && CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;

@@ -23,7 +23,9 @@
 #include "server/move_observer.h"
 #include "server/lobby.h"
 #include "server/network.h"
+#include "server/redis_cluster.h"
 #include "server/registry.h"
+#include "server/security.h"
 #include "server/static_files.h"
 #include "server/wall_clock.h"
 #include "storage/store.h"
@@ -54,6 +56,8 @@ struct ServeOptions {
   // take a core from them whenever they need it, and a core left to the network would idle.
   unsigned computer_threads = std::max(1u, std::thread::hardware_concurrency());
   LobbySettings lobby;
+  std::string node;  // --node: the name in this node's ids
+  std::optional<std::pair<std::string, unsigned short>> redis;  // --redis: the cluster's shared lobby and lists
 };
 
 // A computer move still thinking this long is stopped: twice the longest budget (level 8's 1 s; a
@@ -209,6 +213,11 @@ const std::map<std::string, Setter>& setters() {
          if (wait) o.waits.chat_after_end = *wait;
          return wait.has_value();
        }},
+      {"--node", [](ServeOptions& o, const std::string& v) {
+         o.node = v;
+         return security::valid_node(v);
+       }},
+      {"--redis", [](ServeOptions& o, const std::string& v) { return bool(o.redis = host_port(v)); }},
       {"--seat-messages-per-second", [](ServeOptions& o, const std::string& v) {
          auto r = rate(v);
          if (r) o.address_limits.seat_messages_per_second = *r, o.address_limits.seat_message_burst = std::max(1.0, 2 * *r);
@@ -248,6 +257,8 @@ const std::map<std::string, std::pair<std::string_view, std::string_view>>& opti
       {"--computer-games-per-address", {"N", "games against the computer one address may have in play [2]"}},
       {"--header-timeout", {"S", "each request head must arrive within this (its body as long again) [5]"}},
       {"--message-timeout", {"S", "a WebSocket message must be complete this long after its first byte [5]"}},
+      {"--node", {"NAME", "this node's name in a cluster (1-8 of a-z 0-9): new game ids, invitations and seeks start NAME_ [none]"}},
+      {"--redis", {"HOST:PORT", "share the lobby, the lists and the counts with the other nodes there; needs --node [none: this server's own]"}},
   };
   return help;
 }
@@ -289,6 +300,10 @@ std::optional<ServeOptions> parse(const Args& args) {
       std::cerr << "arbiter serve: bad value for " << flag << ": " << value << "\n";
       return std::nullopt;
     }
+  }
+  if (options.redis && options.node.empty()) {
+    std::cerr << "arbiter serve: --redis needs --node: the nodes tell their games apart by it\n";
+    return std::nullopt;
   }
   return options;
 }
@@ -361,6 +376,7 @@ int serve_command(const Args& args) {
   limits.header_timeout = options->header_timeout;
   limits.message_timeout = options->message_timeout;
 
+  security::set_node(options->node);
   Metrics metrics;
   move_observer() = [&metrics](std::chrono::steady_clock::duration took) { metrics.move_handled(took); };
   ServeContext io(static_cast<int>(options->threads));
@@ -376,12 +392,21 @@ int serve_command(const Args& args) {
   std::size_t resumed = registry.restore();  // reads the last alive mark: before any heartbeat
   auto heartbeat_timer = std::make_shared<boost::asio::steady_timer>(io);
   heartbeat(*store, heartbeat_timer);
-  Api api(registry, *store, address_limits, metrics);
+  // Declared before the Api and the Lobby that use it; started once they exist.
+  std::function<std::size_t()> online;
+  std::optional<RedisCluster> cluster;
+  if (options->redis)
+    cluster.emplace(io, options->node, options->redis->first, options->redis->second, *store, registry, [&online] { return online(); });
+  Api api(registry, *store, address_limits, metrics, cluster ? &*cluster : nullptr);
   StaticFiles files(options->web);
   Services services{registry, api, files, limits, address_limits, metrics, *store, options->trusted_proxy};
-  Lobby lobby(io, registry, address_limits, make_memory_seek_board(), [&services] { return services.websockets.load(); },
-              options->lobby);
+  online = [&services] { return services.websockets.load(); };
+  Lobby lobby(io, registry, address_limits, make_memory_seek_board(), online, options->lobby);
   services.lobby = &lobby;
+  if (cluster) {
+    lobby.share(&*cluster);
+    cluster->start(lobby);
+  }
   lobby.start();
   Listener listener(io, services, options->bind, options->port);
   listener.start();
@@ -401,6 +426,8 @@ int serve_command(const Args& args) {
   signals.async_wait([&](boost::system::error_code ec, int) {
     if (ec) return;
     std::cout << "arbiter: shutting down" << std::endl;
+    api.shutting_down();
+    if (cluster) cluster->stop();  // the others drop this node's lists and seeks as its keys expire
     listener.stop();
     if (metrics_listener) metrics_listener->stop();
     lobby.stop();
@@ -414,6 +441,9 @@ int serve_command(const Args& args) {
             << ", " << resumed << " games resumed, web " << files.root().string() << ", up to " << limits.max_connections
             << " connections, " << limits.reserved_for_players << " kept for players, address limits "
             << (options->address_limits.enabled ? "on" : "off") << ")" << std::endl;
+  if (cluster)
+    std::cout << "arbiter: node " << options->node << ", sharing the lobby and lists through Redis at " << options->redis->first
+              << ":" << options->redis->second << std::endl;
   if (metrics_listener)
     std::cout << "arbiter: metrics on http://" << options->metrics->first << ":" << metrics_listener->port() << "/metrics"
               << std::endl;

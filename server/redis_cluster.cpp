@@ -1,0 +1,295 @@
+#include "server/redis_cluster.h"
+
+#include <algorithm>
+#include <boost/asio/bind_executor.hpp>
+#include <boost/asio/post.hpp>
+#include <iostream>
+
+#include "protocol/lobby_messages.h"
+#include "server/security.h"
+
+namespace arbiter {
+namespace {
+
+using nlohmann::json;
+
+const std::string kNodes = "arbiter:nodes";
+const std::string kLobbyChannel = "arbiter:lobby";
+std::string node_key(std::string_view node) { return "arbiter:node:" + std::string(node); }
+std::string seeks_key(std::string_view node) { return "arbiter:seeks:" + std::string(node); }
+std::string node_channel(std::string_view node) { return "arbiter:to:" + std::string(node); }
+
+// A seek's removal is remembered this long against views read before it.
+constexpr auto kRemovalRemembered = std::chrono::seconds(10);
+
+// Adds the seek to its node's hash and tells every node.
+constexpr const char* kOfferScript = R"lua(
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+redis.call('PUBLISH', KEYS[2], '+' .. ARGV[2])
+return 1)lua";
+
+// Takes the seek: read and delete in one step, so that one claim alone gets it.
+constexpr const char* kClaimScript = R"lua(
+local record = redis.call('HGET', KEYS[1], ARGV[1])
+if not record then return false end
+redis.call('HDEL', KEYS[1], ARGV[1])
+redis.call('PUBLISH', KEYS[2], '-' .. ARGV[1])
+return record)lua";
+
+// This node is alive: its counts and lists, its keys' expiry renewed.
+constexpr const char* kBeatScript = R"lua(
+redis.call('SADD', KEYS[3], ARGV[1])
+redis.call('HSET', KEYS[1], 'online', ARGV[3], 'games', ARGV[4], 'playing', ARGV[5], 'finished', ARGV[6])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[2])
+return 1)lua";
+
+// Every live node (its key not expired): name, its hash as field/value pairs, its seeks.
+constexpr const char* kViewScript = R"lua(
+local out = {}
+for _, name in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  local node = redis.call('HGETALL', 'arbiter:node:' .. name)
+  if #node > 0 then
+    out[#out + 1] = name
+    out[#out + 1] = node
+    out[#out + 1] = redis.call('HVALS', 'arbiter:seeks:' .. name)
+  end
+end
+return out)lua";
+
+std::vector<std::string> eval(const char* script, std::vector<std::string> keys, std::vector<std::string> arguments) {
+  std::vector<std::string> command{"EVAL", script, std::to_string(keys.size())};
+  command.insert(command.end(), keys.begin(), keys.end());
+  command.insert(command.end(), arguments.begin(), arguments.end());
+  return command;
+}
+
+protocol::ColorChoice color_choice(const std::string& name) {
+  if (name == "white") return protocol::ColorChoice::White;
+  if (name == "black") return protocol::ColorChoice::Black;
+  return protocol::ColorChoice::Random;
+}
+
+std::string record_of(const SharedSeek& seek) {
+  return protocol::dump(json{{"seek", protocol::seek_json(seek.seek)}, {"creator_hash", seek.creator_hash}, {"address", seek.address}});
+}
+
+// nullopt for what no node of this version wrote.
+std::optional<SharedSeek> parse_record(const std::string& text) {
+  try {
+    json record = json::parse(text);
+    const json& seek = record.at("seek");
+    SharedSeek out;
+    out.seek.id = seek.at("id").get<std::string>();
+    out.seek.game.variant = seek.at("variant").get<std::string>();
+    out.seek.game.color = color_choice(seek.at("color").get<std::string>());
+    if (const json& clock = seek.at("clock"); clock.is_object())
+      out.seek.game.clock = protocol::ClockSetting{clock.at("initial_ms").get<std::int64_t>(), clock.at("increment_ms").get<std::int64_t>()};
+    out.seek.game.name = seek.at("name").get<std::string>();
+    out.seek.created_at_ms = seek.at("created_at").get<std::int64_t>();
+    out.creator_hash = record.at("creator_hash").get<std::string>();
+    out.address = record.at("address").get<std::string>();
+    return out;
+  } catch (const json::exception&) {
+    return std::nullopt;
+  }
+}
+
+std::vector<json> parse_items(const std::string& text) {
+  json items = json::parse(text, nullptr, false);
+  if (!items.is_array()) return {};
+  return items.get<std::vector<json>>();
+}
+
+}  // namespace
+
+RedisCluster::RedisCluster(boost::asio::io_context& io, std::string node, std::string host, unsigned short port,
+                           storage::Store& store, Registry& registry, std::function<std::size_t()> online)
+    : io_(io),
+      node_(std::move(node)),
+      store_(store),
+      registry_(registry),
+      online_(std::move(online)),
+      commands_(io, host, port),
+      subscriber_(io, host, port),
+      strand_(boost::asio::make_strand(io)),
+      timer_(strand_) {}
+
+void RedisCluster::start(Lobby& lobby) {
+  lobby_ = &lobby;
+  subscriber_.subscribe({kLobbyChannel, node_channel(node_)},
+                        [this](const std::string& channel, const std::string& payload) { published(channel, payload); });
+  subscriber_.start();
+  commands_.start([this] { boost::asio::post(strand_, [this] { beat(); }); });
+  boost::asio::post(strand_, [this] { beat(); });
+}
+
+void RedisCluster::stop() {
+  boost::asio::post(strand_, [this] {
+    stopped_ = true;
+    timer_.cancel();
+  });
+  commands_.stop();
+  subscriber_.stop();
+}
+
+// On the strand: publishes this node, reads all, and comes back in kBeat.
+void RedisCluster::beat() {
+  if (stopped_) return;
+  timer_.cancel();  // a reconnection beats at once; the next beat is timed from here
+  auto list = [this](const char* status) {
+    storage::GameQuery query;
+    query.status = status;
+    query.limit = kPublishedGames;
+    return protocol::dump(list_items(store_, registry_, query));
+  };
+  try {
+    commands_.command(eval(kBeatScript, {node_key(node_), seeks_key(node_), kNodes},
+                           {node_, std::to_string(kExpiry.count()), std::to_string(online_()),
+                            std::to_string(registry_.games_in_play()), list("playing"), list("finished")}),
+                      [](std::optional<RedisReply>) {});
+  } catch (const std::exception& e) {  // the store could not be read: the others see this node's last lists
+    std::cerr << "arbiter: the lists were not published: " << e.what() << "\n";
+  }
+  read_view();
+  timer_.expires_after(kBeat);
+  timer_.async_wait(boost::asio::bind_executor(strand_, [this](boost::system::error_code ec) {
+    if (!ec) beat();
+  }));
+}
+
+void RedisCluster::read_view() {
+  const auto asked = std::chrono::steady_clock::now();
+  commands_.command(eval(kViewScript, {kNodes}, {}), [this, asked](std::optional<RedisReply> reply) {
+    if (!reply || reply->kind != RedisReply::Kind::Array) return;
+    std::map<std::string, NodeView> nodes;
+    std::map<std::string, SharedSeek> seeks;
+    const auto& parts = reply->elements;
+    for (std::size_t i = 0; i + 2 < parts.size(); i += 3) {
+      NodeView view;
+      const auto& fields = parts[i + 1].elements;
+      for (std::size_t f = 0; f + 1 < fields.size(); f += 2) {
+        const std::string& name = fields[f].text;
+        const std::string& value = fields[f + 1].text;
+        if (name == "online") view.online = std::strtoull(value.c_str(), nullptr, 10);
+        else if (name == "games") view.games = std::strtoull(value.c_str(), nullptr, 10);
+        else if (name == "playing") view.playing = parse_items(value);
+        else if (name == "finished") view.finished = parse_items(value);
+      }
+      nodes[parts[i].text] = std::move(view);
+      for (const auto& record : parts[i + 2].elements)
+        if (auto seek = parse_record(record.text)) seeks.emplace(seek->seek.id, std::move(*seek));
+    }
+    std::lock_guard lock(mutex_);
+    const auto now = std::chrono::steady_clock::now();
+    std::erase_if(removed_, [&](const auto& entry) { return now - entry.second > kRemovalRemembered; });
+    // A seek removed while this view was on its way stays removed.
+    std::erase_if(seeks, [&](const auto& entry) {
+      auto it = removed_.find(entry.first);
+      return it != removed_.end() && it->second >= asked;
+    });
+    nodes_ = std::move(nodes);
+    seeks_ = std::move(seeks);
+    viewed_at_ = now;
+  });
+}
+
+// On the subscriber's strand.
+void RedisCluster::published(const std::string& channel, const std::string& payload) {
+  if (channel == kLobbyChannel && !payload.empty()) {
+    std::lock_guard lock(mutex_);
+    if (payload[0] == '+') {
+      // Redis keeps a channel's order: a seek offered again (its game not stored) is back.
+      if (auto seek = parse_record(payload.substr(1))) {
+        removed_.erase(seek->seek.id);
+        seeks_.insert_or_assign(seek->seek.id, std::move(*seek));
+      }
+    } else if (payload[0] == '-') {
+      const std::string id = payload.substr(1);
+      seeks_.erase(id);
+      removed_[id] = std::chrono::steady_clock::now();
+    }
+    return;
+  }
+  json message = json::parse(payload, nullptr, false);
+  if (!message.is_object() || message.value("t", "") != "matched") return;
+  lobby_->matched_elsewhere(message.value("seek", ""), message.value("game", ""), message.value("color", ""));
+}
+
+bool RedisCluster::fresh() const {
+  return viewed_at_ && std::chrono::steady_clock::now() - *viewed_at_ < kExpiry;
+}
+
+std::optional<std::vector<json>> RedisCluster::games(bool playing) const {
+  std::lock_guard lock(mutex_);
+  if (!fresh()) return std::nullopt;
+  std::vector<json> out;
+  for (const auto& [name, view] : nodes_) {
+    const auto& items = playing ? view.playing : view.finished;
+    out.insert(out.end(), items.begin(), items.end());
+  }
+  return out;
+}
+
+std::optional<std::pair<std::size_t, std::size_t>> RedisCluster::counts() const {
+  std::lock_guard lock(mutex_);
+  if (!fresh()) return std::nullopt;
+  std::pair<std::size_t, std::size_t> total{0, 0};
+  for (const auto& [name, view] : nodes_) {
+    total.first += view.online;
+    total.second += view.games;
+  }
+  return total;
+}
+
+void RedisCluster::offer(const SharedSeek& seek, std::function<void(bool)> done) {
+  commands_.command(eval(kOfferScript, {seeks_key(node_), kLobbyChannel}, {seek.seek.id, record_of(seek), std::to_string(kExpiry.count())}),
+                    [done = std::move(done)](std::optional<RedisReply> reply) {
+                      done(reply && reply->kind == RedisReply::Kind::Integer);
+                    });
+}
+
+void RedisCluster::claim(const std::string& id, std::function<void(Claim, std::optional<SharedSeek>)> done) {
+  const std::string_view node = security::node_of(id);
+  if (node.empty()) return done(Claim::Gone, std::nullopt);
+  commands_.command(eval(kClaimScript, {seeks_key(node), kLobbyChannel}, {id}), [done = std::move(done)](std::optional<RedisReply> reply) {
+    if (!reply || reply->kind == RedisReply::Kind::Error) return done(Claim::Unavailable, std::nullopt);
+    if (reply->kind != RedisReply::Kind::String) return done(Claim::Gone, std::nullopt);
+    auto seek = parse_record(reply->text);
+    done(seek ? Claim::Won : Claim::Gone, std::move(seek));
+  });
+}
+
+void RedisCluster::tell_matched(const std::string& seek_id, const std::string& game, const std::string& color) {
+  commands_.command({"PUBLISH", node_channel(security::node_of(seek_id)),
+                     protocol::dump(json{{"t", "matched"}, {"seek", seek_id}, {"game", game}, {"color", color}})},
+                    [](std::optional<RedisReply>) {});
+}
+
+std::vector<protocol::Seek> RedisCluster::newest(std::size_t n) const {
+  std::lock_guard lock(mutex_);
+  std::vector<protocol::Seek> all;
+  for (const auto& [id, seek] : seeks_) all.push_back(seek.seek);
+  auto later = [](const protocol::Seek& a, const protocol::Seek& b) {
+    return std::tie(a.created_at_ms, a.id) > std::tie(b.created_at_ms, b.id);
+  };
+  const std::size_t shown = std::min(n, all.size());
+  std::partial_sort(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(shown), all.end(), later);
+  all.resize(shown);
+  return all;
+}
+
+std::size_t RedisCluster::size() const {
+  std::lock_guard lock(mutex_);
+  return seeks_.size();
+}
+
+std::optional<SharedSeek> RedisCluster::find(const std::string& id) const {
+  std::lock_guard lock(mutex_);
+  auto it = seeks_.find(id);
+  if (it == seeks_.end()) return std::nullopt;
+  return it->second;
+}
+
+}  // namespace arbiter
