@@ -296,6 +296,42 @@ TEST_CASE("a duplicate event fails alone while the rest of its transaction commi
   CHECK(store->load_game("g2")->seats.size() == 1);
 }
 
+TEST_CASE("an event after a gap fails alone, said so, while the rest of its transaction commits") {
+  // An event is one statement (no savepoint of its own): its failure must not take the others.
+  TempDatabase file;
+  auto store = Store::open(file.path());
+  REQUIRE(create(*store, make_game("g1")));
+  REQUIRE(create(*store, make_game("g2")));
+
+  std::latch writer_held(1), release_writer(1);
+  store->append_event("g2", make_event(1), std::nullopt, [&](bool, const std::string&) {
+    writer_held.count_down();
+    release_writer.wait();
+  });
+  writer_held.wait();
+  const auto transactions_before = store->write_stats().transactions;
+
+  Outcome first, gap, second, ended;
+  store->append_event("g1", make_event(1, "kept"), std::nullopt, first.done());
+  store->append_event("g1", make_event(3, "gap"), std::nullopt, gap.done());
+  store->append_event("g1", make_event(2, "kept"), std::nullopt, second.done());
+  store->append_event("g2", make_event(2, "end"), finished("g2", 1), ended.done());
+  release_writer.count_down();
+
+  CHECK(first.ok());
+  const auto [gap_ok, gap_error] = gap.get();
+  CHECK_FALSE(gap_ok);
+  CHECK(gap_error.find("does not follow the last stored v 1") != std::string::npos);
+  CHECK(second.ok());
+  CHECK(ended.ok());
+  CHECK(store->write_stats().transactions == transactions_before + 1);
+  const auto loaded = store->load_game("g1");
+  REQUIRE(loaded);
+  REQUIRE(loaded->events.size() == 2);
+  CHECK(loaded->events[1].v == 2);
+  CHECK(store->load_game("g2")->game.status == "finished");
+}
+
 TEST_CASE("unfinished games, finished list and invite lookup") {
   TempDatabase file;
   auto store = Store::open(file.path());
