@@ -28,7 +28,10 @@ const options = parseOptions({
 });
 if (!['flat', 'paced'].includes(options.mode)) throw new Error('--mode is flat or paced');
 
+// --header-timeout 60: on a machine loaded by other work, the client's own upgrade requests could
+// take over the default 5 s and be closed, leaving their games waiting for ever.
 const { server, base, remove } = await startServer(options.binary, ['--address-limits', 'off', '--reserved-for-players', '0',
+  '--header-timeout', '60',
   ...(options['computer-threads'] ? ['--computer-threads', String(options['computer-threads'])] : [])], 'load');
 const wsBase = base.replace('http', 'ws');
 
