@@ -257,6 +257,27 @@ TEST_CASE("invalid writes fail without touching the database") {
   CHECK(loaded->game.status == "waiting");
 }
 
+namespace {
+
+// Holds the writer inside the callback of `game`'s first event, so that the writes made until
+// release() queue up and go in one transaction.
+class WriterHeld {
+ public:
+  WriterHeld(Store& store, const std::string& game) {
+    store.append_event(game, make_event(1), std::nullopt, [this](bool, const std::string&) {
+      held_.count_down();
+      released_.wait();
+    });
+    held_.wait();
+  }
+  void release() { released_.count_down(); }
+
+ private:
+  std::latch held_{1}, released_{1};
+};
+
+}  // namespace
+
 TEST_CASE("a duplicate event fails alone while the rest of its transaction commits") {
   TempDatabase file;
   auto store = Store::open(file.path());
@@ -264,13 +285,7 @@ TEST_CASE("a duplicate event fails alone while the rest of its transaction commi
   REQUIRE(create(*store, make_game("g2")));
   REQUIRE(append(*store, "g1", make_event(1)));
 
-  // Hold the writer inside a callback so the next writes queue up and go in one transaction.
-  std::latch writer_held(1), release_writer(1);
-  store->append_event("g2", make_event(1), std::nullopt, [&](bool, const std::string&) {
-    writer_held.count_down();
-    release_writer.wait();
-  });
-  writer_held.wait();
+  WriterHeld held(*store, "g2");
   const auto transactions_before = store->write_stats().transactions;
 
   Outcome before, duplicate, after, seat;
@@ -278,7 +293,7 @@ TEST_CASE("a duplicate event fails alone while the rest of its transaction commi
   store->append_event("g1", make_event(2, "duplicate"), std::nullopt, duplicate.done());
   store->append_event("g1", make_event(3, "kept"), std::nullopt, after.done());
   store->add_seat("g2", {"black", "token"}, seat.done());
-  release_writer.count_down();
+  held.release();
 
   CHECK(before.ok());
   const auto [duplicate_ok, duplicate_error] = duplicate.get();
@@ -303,12 +318,7 @@ TEST_CASE("an event after a gap fails alone, said so, while the rest of its tran
   REQUIRE(create(*store, make_game("g1")));
   REQUIRE(create(*store, make_game("g2")));
 
-  std::latch writer_held(1), release_writer(1);
-  store->append_event("g2", make_event(1), std::nullopt, [&](bool, const std::string&) {
-    writer_held.count_down();
-    release_writer.wait();
-  });
-  writer_held.wait();
+  WriterHeld held(*store, "g2");
   const auto transactions_before = store->write_stats().transactions;
 
   Outcome first, gap, second, ended;
@@ -316,7 +326,7 @@ TEST_CASE("an event after a gap fails alone, said so, while the rest of its tran
   store->append_event("g1", make_event(3, "gap"), std::nullopt, gap.done());
   store->append_event("g1", make_event(2, "kept"), std::nullopt, second.done());
   store->append_event("g2", make_event(2, "end"), finished("g2", 1), ended.done());
-  release_writer.count_down();
+  held.release();
 
   CHECK(first.ok());
   const auto [gap_ok, gap_error] = gap.get();
