@@ -16,7 +16,7 @@
 //   figures are the people's, while the computer thinks.
 // Prints the move round trip (sending a move to receiving its own event back) and, on the same
 // sockets, the round trip of an application ping; the server's own histograms scraped from
-// /metrics (move handling, commit, batch size); and the server's CPU time per move.
+// /metrics (move handling, its stages, commit, batch size); and the server's CPU time per move.
 import fs from 'node:fs';
 import WebSocket from '../tests/node_modules/ws/wrapper.mjs';
 import { defaultBinary, parseOptions, startServer } from './bench_server.mjs';
@@ -28,7 +28,10 @@ const options = parseOptions({
 });
 if (!['flat', 'paced'].includes(options.mode)) throw new Error('--mode is flat or paced');
 
+// --header-timeout 60: on a machine loaded by other work, the client's own upgrade requests could
+// take over the default 5 s and be closed, leaving their games waiting for ever.
 const { server, base, remove } = await startServer(options.binary, ['--address-limits', 'off', '--reserved-for-players', '0',
+  '--header-timeout', '60',
   ...(options['computer-threads'] ? ['--computer-threads', String(options['computer-threads'])] : [])], 'load');
 const wsBase = base.replace('http', 'ws');
 
@@ -63,11 +66,14 @@ async function scrape() {
   const text = await (await fetch(`${base}/metrics`)).text();
   const histograms = {};
   for (const line of text.split('\n')) {
-    const bucket = /^(\w+)_bucket\{le="([^"]+)"\} (\S+)$/.exec(line);
-    const le = bucket && (bucket[2] === '+Inf' ? Infinity : Number(bucket[2]));
-    if (bucket) (histograms[bucket[1]] ??= { buckets: [] }).buckets.push([le, Number(bucket[3])]);
-    const total = /^(\w+)_(count|sum) (\S+)$/.exec(line);
-    if (total) (histograms[total[1]] ??= { buckets: [] })[total[2]] = Number(total[3]);
+    // A labelled series is named name{label="value"} (all but `le`).
+    const bucket = /^(\w+)_bucket\{(?:(\w+="[^"]*"),)?le="([^"]+)"\} (\S+)$/.exec(line);
+    const le = bucket && (bucket[3] === '+Inf' ? Infinity : Number(bucket[3]));
+    const series = bucket && (bucket[2] ? `${bucket[1]}{${bucket[2]}}` : bucket[1]);
+    if (bucket) (histograms[series] ??= { buckets: [] }).buckets.push([le, Number(bucket[4])]);
+    const total = /^(\w+)_(count|sum)(?:\{([^}]*)\})? (\S+)$/.exec(line);
+    const name = total && (total[3] ? `${total[1]}{${total[3]}}` : total[1]);
+    if (total) (histograms[name] ??= { buckets: [] })[total[2]] = Number(total[4]);
   }
   return histograms;
 }
@@ -260,6 +266,7 @@ const describe = (name, values) => values.length
   : `${name}: none`;
 const server_ = name => {
   const [before, after] = [metricsBefore[name], metricsAfter[name]];
+  if (!after) return 'not measured by this server';
   return `p50 <= ${ms(histogramQuantile(before, after, 0.5))}, p99 <= ${ms(histogramQuantile(before, after, 0.99))}`;
 };
 const batches = metricsAfter.arbiter_commit_batch_writes;
@@ -268,6 +275,9 @@ console.log(`${options.mode}: ${options.games} ${options.variant} games, ${moves
 console.log(describe('move', moveLatencies));
 console.log(describe('ping', pingLatencies));
 console.log(`server move handling ms (receive to broadcast): ${server_('arbiter_move_seconds')}`);
+console.log(`server move stages ms: ${['decided', 'committed', 'sent'].map(stage =>
+  `${stage} ${server_(`arbiter_move_stage_seconds{stage="${stage}"}`)}`).join('; ')}`);
+console.log(`  (received to decided; decided to committed, synced and back in the room; committed to the write begun on each recipient's socket)`);
 console.log(`server commit ms (queued to synced): ${server_('arbiter_commit_seconds')}; writes per transaction: ${
   ((batches.sum - batchBefore.sum) / (batches.count - batchBefore.count)).toFixed(1)} on average`);
 if (options.computers) console.log(`computer: ${options.computers} games at level ${options['computer-level']} asked for, ${computerRefused} refused (pool full), ${computerMoves} computer moves in the run (its thinking is in the server's CPU below)`);

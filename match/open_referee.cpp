@@ -17,7 +17,7 @@ class OpenReferee final : public Referee {
 
   MoveRuling judge_move(rules::Color mover, std::string_view uci, int ply) const override {
     MoveRuling ruling;
-    auto move = game_.position().parse_uci(uci);
+    auto move = game_.position().parse_uci(uci, game_.legal_moves());
     if (!move) {
       ruling.refusal = Refusal{Rejection::IllegalMove, move.error()};
       return ruling;

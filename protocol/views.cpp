@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/json_text.h"
 #include "protocol/messages.h"
 #include "protocol/permissions_view.h"
 #include "protocol/umpire_views.h"
@@ -23,12 +24,18 @@ json clock_json(const std::optional<match::ClockView>& clock) {
           {"running", clock->running ? json(color_name(*clock->running)) : json(nullptr)}};
 }
 
-// The clock, and while the side to move has a first move to make before the game is aborted,
-// `first_move_ms`: how long it has left (a page shows the countdown).
+// While the side to move has a first move to make before the game is aborted, how long it has
+// left (a page shows the countdown).
+std::optional<std::int64_t> first_move_ms(const match::Match& match, Time now) {
+  auto due = match.first_move_deadline();
+  if (!due) return std::nullopt;
+  return std::max<std::int64_t>(0, std::chrono::duration_cast<std::chrono::milliseconds>(*due - now).count());
+}
+
+// The clock, and `first_move_ms`.
 void put_clock(json& out, const match::Match& match, Time now) {
   out["clock"] = clock_json(match.clock(now));
-  if (auto due = match.first_move_deadline())
-    out["first_move_ms"] = std::max<std::int64_t>(0, std::chrono::duration_cast<std::chrono::milliseconds>(*due - now).count());
+  if (auto left = first_move_ms(match, now)) out["first_move_ms"] = *left;
 }
 
 json nullable(std::string_view text) { return text.empty() ? json(nullptr) : json(text); }
@@ -45,7 +52,7 @@ json legal_for(const match::Match& match, Viewer viewer) {
     return legal;
   }
   const auto& position = match.game().position();
-  for (const auto& move : position.legal_moves()) legal.push_back(position.uci(move));
+  for (const auto& move : match.game().legal_moves()) legal.push_back(position.uci(move));
   return legal;
 }
 
@@ -181,80 +188,112 @@ json state_message(const match::Match& match, Time now, Viewer viewer, const Com
   return out;
 }
 
-json event_message(const Event& event, const match::Match& match, Time now, Viewer viewer) {
+namespace {
+
+// The legal moves as a JSON array of UCI strings, written straight to text (the longest field
+// of a move's event, sent to the player to move on every move).
+std::string legal_text(const match::Match& match, Viewer viewer) {
+  if (!to_move(match, viewer)) return "[]";
+  if (!board_public(match)) return json_string_array(match.referee().umpire()->possible_moves(*seat_of(viewer)));
+  const auto& position = match.game().position();
+  std::string out = "[";
+  for (const auto& move : match.game().legal_moves()) {
+    if (out.size() > 1) out += ',';
+    append_json_string(out, position.uci(move));
+  }
+  out += ']';
+  return out;
+}
+
+// An event as `viewer` is told about it: every event's fields, in this one place.
+JsonText event_text(const Event& event, const match::Match& match, Time now, Viewer viewer) {
   const rules::Game& game = match.game();
   const rules::Umpire* umpire = match.referee().umpire();
-  json out{{"t", type_name(event)}, {"v", match.v()}};
+  JsonText out;
+  out.string("t", type_name(event)).number("v", match.v());
   switch (event.kind) {
     case Event::Kind::Joined:
-      out["color"] = color_name(event.by);
-      out["status"] = status_name(match.status());
-      out["legal"] = legal_for(match, viewer);
-      out["names"] = names_json(match);
+      out.string("color", color_name(event.by));
+      out.string("status", status_name(match.status()));
+      out.raw("legal", legal_text(match, viewer));
+      out.json("names", names_json(match));
       break;
     case Event::Kind::RematchOffered:
     case Event::Kind::RematchDeclined:
-      out["by"] = color_name(event.by);
+      out.string("by", color_name(event.by));
       break;
     case Event::Kind::Rematched:
-      out["by"] = color_name(event.by);
-      out["game"] = event.game;
+      out.string("by", color_name(event.by));
+      out.string("game", event.game);
       break;
     case Event::Kind::Moved:
-      out["ply"] = event.ply;
-      out["move"] = event.move;
-      out["san"] = game.sans().at(static_cast<std::size_t>(event.ply));
-      out["fen"] = game.position().fen();
-      out["turn"] = color_name(match.turn());
-      out["legal"] = legal_for(match, viewer);
-      if (game.start().variant().two_moves_until_capture) out["double_moves"] = double_moves_json(game);
+      out.number("ply", event.ply);
+      out.string("move", event.move);
+      out.string("san", game.sans().at(static_cast<std::size_t>(event.ply)));
+      out.string("fen", game.position().fen());
+      out.string("turn", color_name(match.turn()));
+      out.raw("legal", legal_text(match, viewer));
+      if (game.start().variant().two_moves_until_capture) out.json("double_moves", double_moves_json(game));
       break;
     case Event::Kind::DrawOffered:
     case Event::Kind::DrawDeclined:
     case Event::Kind::TakebackOffered:
     case Event::Kind::TakebackDeclined:
-      out["by"] = color_name(event.by);
+      out.string("by", color_name(event.by));
       break;
-    case Event::Kind::TakenBack:
-      out["by"] = color_name(event.by);
-      out["plies"] = event.plies;
-      put_board(out, match, viewer);
+    case Event::Kind::TakenBack: {
+      out.string("by", color_name(event.by));
+      out.number("plies", event.plies);
+      json board;
+      put_board(board, match, viewer);
+      for (const auto& [key, value] : board.items()) out.json(key, value);
       break;
+    }
     case Event::Kind::Ended:
-      out["result"] = result_name(event.result);
-      out["reason"] = reason_name(event.reason);
+      out.string("result", result_name(event.result));
+      out.string("reason", reason_name(event.reason));
       if (umpire) {  // hidden: the whole game, now public
-        out["moves"] = moves_json(game);
-        out["tries"] = umpire_history(*umpire, viewer, true);
+        out.json("moves", moves_json(game));
+        out.json("tries", umpire_history(*umpire, viewer, true));
       }
       break;
     case Event::Kind::Tried:
-    case Event::Kind::Asked:
+    case Event::Kind::Asked: {
       // The match applies each act before announcing it, so it is the umpire's latest.
-      out.update(umpire_event_fields(*umpire, viewer));
-      if (to_move(match, viewer)) out["legal"] = legal_for(match, viewer);
+      const json fields = umpire_event_fields(*umpire, viewer);
+      for (const auto& [key, value] : fields.items()) out.json(key, value);
+      if (to_move(match, viewer)) out.raw("legal", legal_text(match, viewer));
       break;
+    }
   }
-  put_clock(out, match, now);
-  out["now"] = now_json(match, viewer, now);
+  out.json("clock", clock_json(match.clock(now)));
+  if (auto left = first_move_ms(match, now)) out.number("first_move_ms", *left);
+  out.json("now", now_json(match, viewer, now));
   return out;
 }
 
+}  // namespace
+
+json event_message(const Event& event, const match::Match& match, Time now, Viewer viewer) {
+  return json::parse(event_text(event, match, now, viewer).text());
+}
+
 ViewerTexts event_texts(const Event& event, const match::Match& match, Time now) {
-  auto share = [](const json& message) { return std::make_shared<const std::string>(dump(message)); };
+  auto share = [](std::string text) { return std::make_shared<const std::string>(std::move(text)); };
   ViewerTexts texts;
   if (match.referee().umpire()) {  // hidden: each side is told its own
     for (Viewer viewer : {Viewer::White, Viewer::Black, Viewer::Spectator})
-      texts[static_cast<std::size_t>(viewer)] = share(event_message(event, match, now, viewer));
+      texts[static_cast<std::size_t>(viewer)] = share(event_text(event, match, now, viewer).text());
     return texts;
   }
-  // Each viewer is told what they may do now; the player to move also their legal moves.
-  json message = event_message(event, match, now, Viewer::Spectator);
-  texts[static_cast<std::size_t>(Viewer::Spectator)] = share(message);
+  // Each player is told what they may do now; the player to move also their legal moves.
+  JsonText message = event_text(event, match, now, Viewer::Spectator);
+  texts[static_cast<std::size_t>(Viewer::Spectator)] = share(message.text());
+  const bool with_legal = message.has("legal");
   for (Viewer player : {Viewer::White, Viewer::Black}) {
-    if (message.contains("legal")) message["legal"] = legal_for(match, player);
-    message["now"] = now_json(match, player, now);
-    texts[static_cast<std::size_t>(player)] = share(message);
+    if (with_legal) message.raw("legal", legal_text(match, player));
+    message.json("now", now_json(match, player, now));
+    texts[static_cast<std::size_t>(player)] = share(message.text());
   }
   return texts;
 }

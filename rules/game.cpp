@@ -6,7 +6,7 @@
 
 namespace arbiter::rules {
 
-Game::Game(Position start) : start_(start), current_(start), hashes_{start.hash()} {}
+Game::Game(Position start) : start_(start), current_(start), legal_(start.legal_moves()), hashes_{start.hash()} {}
 
 Result<Game> Game::from(const Variant& variant, std::string_view start_fen, const std::vector<std::string>& uci_moves) {
   auto start = Position::from_fen(variant, start_fen);
@@ -21,20 +21,23 @@ Result<Game> Game::from(const Variant& variant, std::string_view start_fen, cons
 }
 
 Result<Move> Game::play(std::string_view uci) {
-  auto move = current_.parse_uci(uci);
+  auto move = current_.parse_uci(uci, legal_);
   if (move) play(*move);
   return move;
 }
 
 void Game::play(const Move& move) {
-  sans_.push_back(current_.san(move));
+  sans_.push_back(current_.san(move, legal_));
   current_.play(move);
   moves_.push_back(move);
   hashes_.push_back(current_.hash());
+  if (after_ && after_->move == move) legal_ = std::move(after_->legal);
+  else legal_ = current_.legal_moves();
+  after_.reset();
 }
 
 Outcome Game::outcome() const {
-  Outcome rules = current_.outcome();
+  Outcome rules = current_.outcome(legal_);
   if (rules.over() || !current_.variant().repetition_draws) return rules;
   if (std::count(hashes_.begin(), hashes_.end(), current_.hash()) >= 3) return {Outcome::Result::Draw, Reason::Repetition};
   return rules;
@@ -43,7 +46,8 @@ Outcome Game::outcome() const {
 Outcome Game::outcome_after(const Move& move) const {
   Position next = current_;
   next.play(move);
-  Outcome rules = next.outcome();
+  after_ = After{move, next.legal_moves()};
+  Outcome rules = next.outcome(after_->legal);
   if (rules.over() || !next.variant().repetition_draws) return rules;
   if (std::count(hashes_.begin(), hashes_.end(), next.hash()) >= 2) return {Outcome::Result::Draw, Reason::Repetition};
   return rules;

@@ -19,7 +19,7 @@ std::string Position::uci(const Move& move) const {
   return text;
 }
 
-Result<Move> Position::parse_uci(std::string_view text) const {
+Result<Move> Position::parse_uci(std::string_view text, std::span<const Move> legal) const {
   const Geometry& g = variant_->geometry;
   // The squares' names have one or two digits, so find where the first one ends.
   std::size_t split = 1;
@@ -30,19 +30,29 @@ Result<Move> Position::parse_uci(std::string_view text) const {
   Square to = split < text.size() ? g.parse(text.substr(split, end - split)) : kNoSquare;
   if (from == kNoSquare || to == kNoSquare || text.size() > end + 1)
     return Error{"'" + std::string(text) + "' is not a move in coordinate notation (like e2e4 or e7e8q)"};
-  MoveList list;
-  MoveGenerator(*this).legal(list);
-  for (const Move& m : list)
+  for (const Move& m : legal)
     if (m.from == from && m.to == to && uci(m) == text) return m;  // spelled only when the squares match
   // A facing suffix naming the facing the man already has is the move without one (b2b6m = b2b6).
   auto mover = piece_at(from);
   if (text.size() == end + 1 && mover && variant_->tables().other_facings[mover->kind] &&
       text.back() == lower(variant_->kinds[mover->kind].letter))
-    if (auto same = parse_uci(text.substr(0, end)); same.ok()) return same;
+    if (auto same = parse_uci(text.substr(0, end), legal); same.ok()) return same;
   return Error{"illegal move: " + std::string(text)};
 }
 
+Result<Move> Position::parse_uci(std::string_view text) const {
+  MoveList list;
+  MoveGenerator(*this).legal(list);
+  return parse_uci(text, {list.begin(), list.end()});
+}
+
 std::string Position::san(const Move& move) const {
+  MoveList list;
+  MoveGenerator(*this).legal(list);
+  return san(move, {list.begin(), list.end()});
+}
+
+std::string Position::san(const Move& move, std::span<const Move> legal) const {
   const Variant& v = *variant_;
   const Geometry& g = v.geometry;
   std::string text;
@@ -55,9 +65,7 @@ std::string Position::san(const Move& move) const {
     // Disambiguate among other men written alike that can reach the same square: men of the same
     // kind, and for a pawn any pawn (on the ring a pawn moving up and one moving down can).
     bool others = false, same_file = false, same_rank = false;
-    MoveList list;
-    MoveGenerator(*this).legal(list);
-    for (const Move& m : list) {
+    for (const Move& m : legal) {
       if (m.to != move.to || m.from == move.from || m.kind == Move::Kind::Castle) continue;
       const int rival = piece_at(m.from)->kind;
       if (kind.pawn ? !v.kinds[rival].pawn : rival != mover.kind) continue;

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "rules/movegen.h"
 #include "rules/zobrist.h"
 
 namespace arbiter::rules {
@@ -447,7 +448,7 @@ bool bare(const Position& pos, Color c) { return pos.pieces(c) == pos.pieces(c, 
 // The bare-king rule from the position alone: the side to move, if bare, is still playing only
 // when it can bare the other side at once; a side not to move that is bare has had its reply (or
 // bared itself by its own pawns meeting) and lost; both bare is the reply that draws.
-Outcome bare_king_outcome(const Position& pos, const std::vector<Move>& moves) {
+Outcome bare_king_outcome(const Position& pos, std::span<const Move> moves) {
   const Color us = pos.side_to_move();
   const bool we_are_bare = bare(pos, us), they_are_bare = bare(pos, ~us);
   if (we_are_bare && they_are_bare) return {Outcome::Result::Draw, Reason::BareKing};
@@ -464,9 +465,15 @@ Outcome bare_king_outcome(const Position& pos, const std::vector<Move>& moves) {
 }  // namespace
 
 Outcome Position::outcome() const {
+  if (king(side_) == kNoSquare) return {win_for(~side_), Reason::KingCaptured};  // nothing to generate
+  MoveList list;
+  MoveGenerator(*this).legal(list);
+  return outcome({list.begin(), list.end()});
+}
+
+Outcome Position::outcome(std::span<const Move> moves) const {
   const Color us = side_;
   if (king(us) == kNoSquare) return {win_for(~us), Reason::KingCaptured};
-  const std::vector<Move> moves = legal_moves();
   if (moves.empty()) {
     if (in_check()) return {win_for(~us), Reason::Checkmate};
     if (variant_->stalemate_loses) return {win_for(~us), Reason::Stalemate};

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -80,11 +81,16 @@ class Position {
   // The outcome this position alone decides (mate, stalemate, fifty moves, material).
   // Repetition needs the history and is decided by Game.
   Outcome outcome() const;
+  // The same with this position's legal moves given (generated once, shared: see Game).
+  Outcome outcome(std::span<const Move> legal) const;
 
   // UCI-style notation: "e2e4", "e7e8q", "f1i1" for castling.
   std::string uci(const Move& move) const;
   Result<Move> parse_uci(std::string_view text) const;  // a legal move, or why not
   std::string san(const Move& move) const;               // before the move is played
+  // The same with this position's legal moves given.
+  Result<Move> parse_uci(std::string_view text, std::span<const Move> legal) const;
+  std::string san(const Move& move, std::span<const Move> legal) const;
 
  private:
   friend class MoveGenerator;

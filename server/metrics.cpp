@@ -81,6 +81,13 @@ Metrics::Metrics() : registry_(std::make_shared<prometheus::Registry>()) {
                        .Help("a move from its arrival in the game's room to its broadcast, durable commit included")
                        .Register(registry)
                        .Add({}, kLatencyBuckets);
+  auto& stages = prometheus::BuildHistogram()
+                     .Name("arbiter_move_stage_seconds")
+                     .Help("a move by stage: received to decided, decided to committed (synced), committed to its "
+                           "event's write begun on each recipient's socket")
+                     .Register(registry);
+  for (auto [stage, name] : {std::pair{MoveStage::Decided, "decided"}, {MoveStage::Committed, "committed"}, {MoveStage::Sent, "sent"}})
+    move_stage_seconds_[static_cast<std::size_t>(stage)] = &stages.Add({{"stage", name}}, kLatencyBuckets);
   auto& thinking = prometheus::BuildHistogram()
                        .Name("arbiter_computer_thinking_seconds")
                        .Help("a computer move's thinking, by level, from the start of its search to its decision")
@@ -124,6 +131,10 @@ void Metrics::ping() { pings_->Increment(); }
 void Metrics::move_handled(std::chrono::steady_clock::duration took) {
   moves_->Increment();
   move_seconds_->Observe(Seconds(took).count());
+}
+
+void Metrics::move_stage(MoveStage stage, std::chrono::steady_clock::duration took) {
+  move_stage_seconds_[static_cast<std::size_t>(stage)]->Observe(Seconds(took).count());
 }
 
 void Metrics::computer_thought(int level, std::chrono::steady_clock::duration took, bool cut_short) {

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "server/move_observer.h"
 #include "storage/store.h"
 
 namespace prometheus {
@@ -65,6 +66,8 @@ class Metrics {
   void ping();
   // A move (or Kriegspiel try) from its arrival in the room to its broadcast.
   void move_handled(std::chrono::steady_clock::duration took);
+  // One stage of a move (see MoveStage): arbiter_move_stage_seconds{stage="decided|committed|sent"}.
+  void move_stage(MoveStage stage, std::chrono::steady_clock::duration took);
   void committed(const storage::CommitReport& report);
   // A computer move's thinking (the pool's job for it), and whether the pool's guard stopped it.
   void computer_thought(int level, std::chrono::steady_clock::duration took, bool cut_short);
@@ -78,6 +81,7 @@ class Metrics {
   prometheus::Counter* moves_;
   std::array<prometheus::Counter*, static_cast<std::size_t>(Refusal::Count)> refusals_{};
   prometheus::Histogram* move_seconds_;
+  std::array<prometheus::Histogram*, 3> move_stage_seconds_{};  // by MoveStage
   std::array<prometheus::Histogram*, 8> computer_seconds_{};  // by level
   prometheus::Counter* computer_cut_short_;
   prometheus::Histogram* commit_seconds_;

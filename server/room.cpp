@@ -68,6 +68,9 @@ match::Match initial_match(const storage::StoredGame& stored, match::Waits waits
   return match::Match(std::move(setup), start.value(), std::chrono::steady_clock::now());
 }
 
+// A move or a Kriegspiel try: what the move histograms time.
+bool is_move(const Event& event) { return event.kind == Event::Kind::Moved || event.kind == Event::Kind::Tried; }
+
 }  // namespace
 
 Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGame stored, match::Waits waits,
@@ -211,6 +214,10 @@ void Room::start_rematch(const match::Decision& decision, std::shared_ptr<Watche
 
 void Room::commit(std::vector<Event> events, std::function<void(bool ok)> after) {
   busy_ = true;
+  if (!events.empty() && is_move(events.front())) {
+    move_decided_ = Clock::now();
+    observe_move_stage(MoveStage::Decided, move_decided_ - command_arrived_);
+  }
   commit_next(std::make_shared<std::vector<Event>>(std::move(events)), 0, std::move(after));
 }
 
@@ -239,13 +246,14 @@ void Room::commit_next(std::shared_ptr<std::vector<Event>> events, std::size_t i
                             return;
                           }
                           const Event& event = (*events)[index];
-                          self->match_.apply(event, Clock::now(), at_ms);
+                          const auto committed = Clock::now();
+                          if (is_move(event)) observe_move_stage(MoveStage::Committed, committed - self->move_decided_);
+                          self->match_.apply(event, committed, at_ms);
                           // Freed before anyone hears of the end: they may start another at once.
                           if (self->computer_ && self->match_.finished()) self->computer_->admission.reset();
                           self->arm_timer();
-                          self->broadcast(event);
-                          if (event.kind == Event::Kind::Moved || event.kind == Event::Kind::Tried)
-                            observe_move(Clock::now() - self->command_arrived_);
+                          self->broadcast(event, is_move(event) ? std::optional(committed) : std::nullopt);
+                          if (is_move(event)) observe_move(Clock::now() - self->command_arrived_);
                           self->computer_responds(event);
                           self->update_idle();
                           self->commit_next(events, index + 1, after);
@@ -268,10 +276,14 @@ std::optional<storage::GameRecord> Room::record_after(const Event& event, std::i
   return record;
 }
 
-void Room::broadcast(const Event& event) {
+void Room::broadcast(const Event& event, std::optional<Clock::time_point> committed) {
   auto now = Clock::now();
   Sent sent{match_.v(), protocol::event_texts(event, match_, now)};
-  for (const auto& attached : watchers_) attached.watcher->send(sent.messages[slot(attached.viewer)]);
+  for (const auto& attached : watchers_) {
+    const auto& message = sent.messages[slot(attached.viewer)];
+    if (committed) attached.watcher->send_move(message, *committed);
+    else attached.watcher->send(message);
+  }
   sent_.push_back(std::move(sent));
   if (sent_.size() > kResumableEvents) sent_.pop_front();
   if (event.kind == Event::Kind::Ended) spectators_changed();  // unsealed: the count may be told now

@@ -127,7 +127,8 @@ class Room : public std::enable_shared_from_this<Room> {
                    std::function<void(bool ok)> after);
   // The game's row as it stands after `event`, when the event changes it.
   std::optional<storage::GameRecord> record_after(const match::Event& event, std::int64_t at_ms) const;
-  void broadcast(const match::Event& event);
+  // `committed`: when a move's event came back durable (for MoveStage::Sent); none for others.
+  void broadcast(const match::Event& event, std::optional<Clock::time_point> committed);
   void arm_timer();
   // For commit(): tells the sender when the store refused their event.
   static std::function<void(bool)> report_failure(std::shared_ptr<Watcher> to);
@@ -175,6 +176,7 @@ class Room : public std::enable_shared_from_this<Room> {
   mutable std::mutex seat_mutex_;         // for seat_of(); written on the strand under it
   match::Match match_;
   Clock::time_point command_arrived_{};  // of the command being handled (for observe_move)
+  Clock::time_point move_decided_{};     // of the move being committed (MoveStage)
 
   struct Computer {
     rules::Color seat;

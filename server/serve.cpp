@@ -378,7 +378,8 @@ int serve_command(const Args& args) {
 
   security::set_node(options->node);
   Metrics metrics;
-  move_observer() = [&metrics](std::chrono::steady_clock::duration took) { metrics.move_handled(took); };
+  move_observer() = {[&metrics](std::chrono::steady_clock::duration took) { metrics.move_handled(took); },
+                     [&metrics](MoveStage stage, std::chrono::steady_clock::duration took) { metrics.move_stage(stage, took); }};
   ServeContext io(static_cast<int>(options->threads));
   auto store = storage::Store::open(options->db);
   store->on_commit([&metrics](const storage::CommitReport& report) { metrics.committed(report); });
@@ -455,7 +456,7 @@ int serve_command(const Args& args) {
   io.shutdown();  // the handlers left (idle sessions) go while what they point to still lives
   store->mark_alive(wall_clock_ms(), nullptr);  // the clocks stopped being watched now
   store->close();
-  move_observer() = nullptr;
+  move_observer() = {};
   std::cout << "arbiter: stopped" << std::endl;
   return 0;
 }

@@ -9,6 +9,7 @@
 
 #include "protocol/messages.h"
 #include "server/metered_stream.h"
+#include "server/move_observer.h"
 #include "server/rate_limiter.h"
 
 namespace arbiter {
@@ -97,11 +98,13 @@ class WebSocketSession : public Watcher,
     ws_.async_accept(upgrade, [self = shared_from_this()](beast::error_code ec) { self->on_accept(ec); });
   }
 
-  void send(std::shared_ptr<const std::string> text) override {
-    boost::asio::post(ws_.get_executor(), [self = shared_from_this(), text = std::move(text)] {
+  void send(std::shared_ptr<const std::string> text) override { send_move(std::move(text), {}); }
+
+  void send_move(std::shared_ptr<const std::string> text, std::chrono::steady_clock::time_point committed) override {
+    boost::asio::post(ws_.get_executor(), [self = shared_from_this(), text = std::move(text), committed]() mutable {
       if (self->closing_) return;
       if (self->queue_.size() >= self->services_.limits.max_queued_messages) return self->drop();
-      self->queue_.push_back(text);
+      self->queue_.push_back({std::move(text), committed});
       if (!self->writing_) self->write_next();
     });
   }
@@ -209,7 +212,10 @@ class WebSocketSession : public Watcher,
   void write_next() {
     writing_ = true;
     ws_.text(true);
-    ws_.async_write(boost::asio::buffer(*queue_.front()),
+    const Outgoing& next = queue_.front();
+    if (next.committed != std::chrono::steady_clock::time_point{})
+      observe_move_stage(MoveStage::Sent, std::chrono::steady_clock::now() - next.committed);
+    ws_.async_write(boost::asio::buffer(*next.text),
                     [self = shared_from_this()](beast::error_code ec, std::size_t) {
                       self->writing_ = false;
                       self->queue_.pop_front();
@@ -260,7 +266,11 @@ class WebSocketSession : public Watcher,
   boost::asio::steady_timer deadline_;  // the message under way is due; after a close, the cut
   bool watching_message_ = false;       // deadline_ waits for a message
   std::chrono::steady_clock::time_point last_message_{};
-  std::deque<std::shared_ptr<const std::string>> queue_;
+  struct Outgoing {
+    std::shared_ptr<const std::string> text;
+    std::chrono::steady_clock::time_point committed;  // a move's event: when it was committed
+  };
+  std::deque<Outgoing> queue_;
   bool closing_ = false;
   bool writing_ = false;  // an async_write of queue_.front() is in flight
   bool attached_ = false;

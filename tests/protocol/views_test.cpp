@@ -305,7 +305,9 @@ void check_texts_of_latest(const TestMatch& game) {
   for (Viewer viewer : {Viewer::White, Viewer::Black, Viewer::Spectator}) {
     CAPTURE(static_cast<int>(viewer));
     CAPTURE(type_name(event));
-    CHECK(*texts[static_cast<std::size_t>(viewer)] == dump(event_message(event, *game, game.now, viewer)));
+    const auto& text = *texts[static_cast<std::size_t>(viewer)];
+    CHECK(text == dump(event_message(event, *game, game.now, viewer)));
+    CHECK(text == dump(json::parse(text)));  // written as text: nlohmann's own form of it
   }
 }
 
@@ -340,6 +342,29 @@ TEST_CASE("event texts: built once where they may be, each viewer's own message 
     game.send(Viewer::Black, match::ResignCommand{});
     check_texts_of_latest(game);
   }
+}
+
+TEST_CASE("event texts: the kinds the other tests leave out (declines, rematches) are nlohmann's form too") {
+  TestMatch game("chess", match::ClockSetting{60000, 1000});
+  game.join(rules::Color::Black);
+  REQUIRE(game.send(Viewer::White, match::MoveCommand{"e2e4", 0}).accepted());
+  check_texts_of_latest(game);  // first_move_ms: Black's first move is still due
+  REQUIRE(game.send(Viewer::Black, match::DrawCommand{}).accepted());
+  REQUIRE(game.send(Viewer::White, match::DeclineDrawCommand{}).accepted());
+  check_texts_of_latest(game);
+  REQUIRE(game.send(Viewer::Black, match::MoveCommand{"e7e5", 1}).accepted());
+  REQUIRE(game.send(Viewer::Black, match::TakebackCommand{}).accepted());
+  REQUIRE(game.send(Viewer::White, match::DeclineTakebackCommand{}).accepted());
+  check_texts_of_latest(game);
+  REQUIRE(game.send(Viewer::White, match::ResignCommand{}).accepted());
+  check_texts_of_latest(game);
+  REQUIRE(game.send(Viewer::White, match::RematchCommand{"next1"}).accepted());
+  check_texts_of_latest(game);
+  REQUIRE(game.send(Viewer::Black, match::DeclineRematchCommand{}).accepted());
+  check_texts_of_latest(game);
+  REQUIRE(game.send(Viewer::Black, match::RematchCommand{"next2"}).accepted());
+  REQUIRE(game.send(Viewer::White, match::RematchCommand{"next3"}).accepted());
+  check_texts_of_latest(game);
 }
 
 TEST_CASE("state.chat entries carry no t; a Kriegspiel game in play shows nobody its spectators' chat nor their number") {

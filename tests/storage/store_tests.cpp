@@ -275,6 +275,27 @@ TEST_CASE("invalid writes fail without touching the database") {
   CHECK(loaded->game.status == "waiting");
 }
 
+namespace {
+
+// Holds the writer inside the callback of `game`'s first event, so that the writes made until
+// release() queue up and go in one transaction.
+class WriterHeld {
+ public:
+  WriterHeld(Store& store, const std::string& game) {
+    store.append_event(game, make_event(1), std::nullopt, [this](bool, const std::string&) {
+      held_.count_down();
+      released_.wait();
+    });
+    held_.wait();
+  }
+  void release() { released_.count_down(); }
+
+ private:
+  std::latch held_{1}, released_{1};
+};
+
+}  // namespace
+
 TEST_CASE("a duplicate event fails alone while the rest of its transaction commits") {
   TempDatabase file;
   auto store = Store::open(file.path());
@@ -282,13 +303,7 @@ TEST_CASE("a duplicate event fails alone while the rest of its transaction commi
   REQUIRE(create(*store, make_game("g2")));
   REQUIRE(append(*store, "g1", make_event(1)));
 
-  // Hold the writer inside a callback so the next writes queue up and go in one transaction.
-  std::latch writer_held(1), release_writer(1);
-  store->append_event("g2", make_event(1), std::nullopt, [&](bool, const std::string&) {
-    writer_held.count_down();
-    release_writer.wait();
-  });
-  writer_held.wait();
+  WriterHeld held(*store, "g2");
   const auto transactions_before = store->write_stats().transactions;
 
   Outcome before, duplicate, after, seat;
@@ -296,7 +311,7 @@ TEST_CASE("a duplicate event fails alone while the rest of its transaction commi
   store->append_event("g1", make_event(2, "duplicate"), std::nullopt, duplicate.done());
   store->append_event("g1", make_event(3, "kept"), std::nullopt, after.done());
   store->add_seat("g2", {"black", "token"}, seat.done());
-  release_writer.count_down();
+  held.release();
 
   CHECK(before.ok());
   const auto [duplicate_ok, duplicate_error] = duplicate.get();
@@ -312,6 +327,37 @@ TEST_CASE("a duplicate event fails alone while the rest of its transaction commi
   CHECK(loaded->events[1].payload == "kept");
   CHECK(loaded->events[2].v == 3);
   CHECK(store->load_game("g2")->seats.size() == 1);
+}
+
+TEST_CASE("an event after a gap fails alone, said so, while the rest of its transaction commits") {
+  // An event is one statement (no savepoint of its own): its failure must not take the others.
+  TempDatabase file;
+  auto store = Store::open(file.path());
+  REQUIRE(create(*store, make_game("g1")));
+  REQUIRE(create(*store, make_game("g2")));
+
+  WriterHeld held(*store, "g2");
+  const auto transactions_before = store->write_stats().transactions;
+
+  Outcome first, gap, second, ended;
+  store->append_event("g1", make_event(1, "kept"), std::nullopt, first.done());
+  store->append_event("g1", make_event(3, "gap"), std::nullopt, gap.done());
+  store->append_event("g1", make_event(2, "kept"), std::nullopt, second.done());
+  store->append_event("g2", make_event(2, "end"), finished("g2", 1), ended.done());
+  held.release();
+
+  CHECK(first.ok());
+  const auto [gap_ok, gap_error] = gap.get();
+  CHECK_FALSE(gap_ok);
+  CHECK(gap_error.find("does not follow the last stored v 1") != std::string::npos);
+  CHECK(second.ok());
+  CHECK(ended.ok());
+  CHECK(store->write_stats().transactions == transactions_before + 1);
+  const auto loaded = store->load_game("g1");
+  REQUIRE(loaded);
+  REQUIRE(loaded->events.size() == 2);
+  CHECK(loaded->events[1].v == 2);
+  CHECK(store->load_game("g2")->game.status == "finished");
 }
 
 TEST_CASE("unfinished games, finished list and invite lookup") {
