@@ -322,6 +322,8 @@ class VariantReader {
       else if (!letters.insert(kind.letter).second) fail_variant(path + ".letter", std::string("letter ") + kind.letter + " is taken by another piece");
       if (kind.promotion_rank >= ranks || kind.optional_promotion_rank >= ranks || kind.optional_promotion_rank > kind.promotion_rank)
         fail_variant(path + ".promotion_rank", "promotion ranks must be on the board, the optional ones before the mandatory one");
+      if (kind.promotion_rank >= 0 && v_.promotion_choices.empty())
+        fail_variant("promotion_choices", "a piece that promotes (" + kind.key() + ") needs promotion_choices");
       for (int r : kind.double_step_ranks)
         if (r >= ranks) fail_variant(path + ".double_step_ranks", "rank " + std::to_string(r + 1) + " is off the board");
     }
@@ -371,7 +373,8 @@ std::optional<Variant> builtin(const std::string& name) {
 
 }  // namespace
 
-VariantFile load_variant_file(std::string_view text) {
+VariantFile load_variant_file(std::string_view text, VariantSource source) {
+  const bool operator_file = source == VariantSource::Operator;
   VariantFile out;
   if (text.size() > kMaxVariantFileBytes) {
     out.errors.push_back({0, "file", "larger than " + std::to_string(kMaxVariantFileBytes) + " bytes"});
@@ -389,7 +392,7 @@ VariantFile load_variant_file(std::string_view text) {
     const std::string name(key.str());
     if (!node.is_table()) out.errors.push_back({line_of(node), name, "must be a table: [" + name + "]"});
     else if (!valid_name(name)) out.errors.push_back({line_of(node), name, "a variant's name is 1-32 of a-z 0-9 _ -"});
-    else if (builtin(name)) out.errors.push_back({line_of(node), name, "is a built-in variant; give yours another name"});
+    else if (operator_file && builtin(name)) out.errors.push_back({line_of(node), name, "is a built-in variant; give yours another name"});
     else names.emplace_back(int(key.source().begin.line), name);
   }
   if (names.size() > std::size_t(kMaxVariantsPerFile)) {
@@ -413,7 +416,7 @@ VariantFile load_variant_file(std::string_view text) {
         out.errors.push_back({line_of(*node), name + ".parent", "'" + parent + "' is its own ancestor (a cycle)"});
       } else if (depth >= kMaxInheritance) {
         out.errors.push_back({line_of(*node), name + ".parent", "more than " + std::to_string(kMaxInheritance) + " parents deep"});
-      } else if (auto b = builtin(parent)) {
+      } else if (auto b = operator_file ? builtin(parent) : std::nullopt) {
         base = b;
       } else if (std::any_of(names.begin(), names.end(), [&](auto& n) { return n.second == parent; })) {
         building.insert(name);

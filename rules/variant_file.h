@@ -27,7 +27,11 @@ struct VariantFile {
   std::vector<VariantFileError> errors;
 };
 
+// Whose file it is: an operator's may name a built-in variant as a parent but not take a built-in's
+// name; the built-ins' own file (rules/variants/builtin.toml) defines those names from nothing.
+enum class VariantSource { Operator, BuiltIn };
+
 // A variant may name a built-in variant or another in the same file as its `parent`.
-VariantFile load_variant_file(std::string_view text);
+VariantFile load_variant_file(std::string_view text, VariantSource source = VariantSource::Operator);
 
 }  // namespace arbiter::rules

@@ -111,6 +111,8 @@ TEST_CASE("variant file: every error names its line and field") {
         "line 1: a.pieces: exactly one piece must be royal, not 2");
   CHECK(only_error("[a]\nparent = \"chess\"\ncastling = { rook = \"rook\", K = { king = \"e1-z1\", rook = \"h1-f1\" } }\n") ==
         "line 3: a.castling.K: needs two moves on one rank of this board, written from-to (\"e1-g1\")");
+  CHECK(only_error("[a]\nparent = \"chess\"\npromotion_choices = []\n") ==
+        "line 1: a.promotion_choices: a piece that promotes (pawn) needs promotion_choices");
   CHECK(only_error("[chess]\ntitle = \"x\"\n") == "line 1: chess: is a built-in variant; give yours another name");
   CHECK(only_error("[a]\nparent = \"b\"\n[b]\nparent = \"a\"\n").find("a cycle") != std::string::npos);
   CHECK(only_error("[a]\ntitle = \"unclosed\n").rfind("line 2: file: not TOML", 0) == 0);
@@ -145,4 +147,16 @@ TEST_CASE("crosscheck: the variants file's Fairy-Stockfish set agrees with Fairy
     arbiter::rules::testing::crosscheck(v, v.name, seed + 1, 3, 2, 80, 10);
     seed += 2;
   }
+}
+
+TEST_CASE("variant file: the worked example of rules/VARIANTS.md loads") {
+  const std::string doc = read_text(std::string(VARIANTS_DIR) + "/../../../rules/VARIANTS.md");
+  const auto start = doc.find("```toml\n");
+  REQUIRE(start != std::string::npos);
+  const auto end = doc.find("```\n", start + 8);
+  VariantFile file = loaded(doc.substr(start + 8, end - start - 8));
+  REQUIRE(file.variants.size() == 2);
+  CHECK(file.variants[0].name == "janus");
+  CHECK(file.variants[1].stalemate_loses);
+  CHECK(file.variants[1].kind_of('W') >= 0);
 }
