@@ -57,6 +57,10 @@ struct PieceKind {
   // The rank direction of the legs' dr, and of "relative" ranks, for White: -1 for the ring's
   // pawns that move down the cells (the same pawn as the one moving up, turned round).
   int forward = 1;
+  // A stable name for the kind that does not change with its letter or display name ("archbishop");
+  // a variants file refers to kinds by it. Empty in the C++ tables, where the name serves.
+  std::string id{};
+  const std::string& key() const { return id.empty() ? name : id; }
 };
 
 struct CastlingRule {

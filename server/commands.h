@@ -10,9 +10,10 @@ namespace arbiter {
 using Args = std::vector<std::string>;
 
 int serve_command(const Args& args);     // arbiter serve [--port 8080] [--bind 127.0.0.1] [--db arbiter.db] ...
-int variants_command(const Args& args);  // arbiter variants
-int perft_command(const Args& args);     // arbiter perft --variant V [--fen F] [--moves M ...] --depth N [--divide]
-int moves_command(const Args& args);     // arbiter moves --variant V [--fen F] [--moves M ...]
+int variants_command(const Args& args);  // arbiter variants [--variants FILE]
+int check_variants_command(const Args& args);  // arbiter check-variants FILE
+int perft_command(const Args& args);     // arbiter perft [--variants FILE] --variant V [--fen F] [--moves M ...] --depth N [--divide]
+int moves_command(const Args& args);     // arbiter moves [--variants FILE] --variant V [--fen F] [--moves M ...]
 int uci_command(const Args& args);       // arbiter uci (the engine over UCI on stdin/stdout)
 
 std::string serve_usage();  // every option, from serve's own table

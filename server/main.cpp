@@ -13,17 +13,28 @@ struct Command {
   std::string (*usage)();
 };
 
-std::string variants_usage() { return "usage: arbiter variants\nThe variants, one a line: its name, a tab, its title.\n"; }
+std::string variants_usage() {
+  return "usage: arbiter variants [--variants FILE]\n"
+         "The variants, one a line: its name, a tab, its title; the built-in ones, then FILE's (rules/VARIANTS.md).\n";
+}
+
+std::string check_variants_usage() {
+  return "usage: arbiter check-variants FILE\n"
+         "Reads a variants file (rules/VARIANTS.md): 'OK: N variants' and one line per variant (name, tab, title),\n"
+         "or every error with its line and field on stderr and exit code 2.\n";
+}
 
 std::string perft_usage() {
-  return "usage: arbiter perft --variant V [--fen F] [--moves M ...] --depth N [--divide]\n"
+  return "usage: arbiter perft [--variants FILE] --variant V [--fen F] [--moves M ...] --depth N [--divide]\n"
          "Counts the leaf positions N plies deep (1-12) from the variant's start, or F, after the moves M.\n"
+         "  --variants FILE   also the variants of this file (rules/VARIANTS.md)\n"
          "  --divide   one line 'move: count' per legal move, a blank line, then 'Nodes searched: N'\n";
 }
 
 std::string moves_usage() {
-  return "usage: arbiter moves --variant V [--fen F] [--moves M ...]\n"
-         "The legal moves, one a line, from the variant's start, or F, after the moves M.\n";
+  return "usage: arbiter moves [--variants FILE] --variant V [--fen F] [--moves M ...]\n"
+         "The legal moves, one a line, from the variant's start, or F, after the moves M.\n"
+         "  --variants FILE   also the variants of this file (rules/VARIANTS.md)\n";
 }
 
 std::string uci_usage() {
@@ -35,6 +46,7 @@ const std::map<std::string, Command>& commands() {
   static const std::map<std::string, Command> table{
       {"serve", {arbiter::serve_command, arbiter::serve_usage}},
       {"variants", {arbiter::variants_command, variants_usage}},
+      {"check-variants", {arbiter::check_variants_command, check_variants_usage}},
       {"perft", {arbiter::perft_command, perft_usage}},
       {"moves", {arbiter::moves_command, moves_usage}},
       {"uci", {arbiter::uci_command, uci_usage}},

@@ -1,12 +1,15 @@
 // The rules tools of the `arbiter` executable: variants, perft, moves. No server code here, and
 // not part of the server library.
 #include <charconv>
+#include <fstream>
 #include <iostream>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "rules/game.h"
 #include "rules/variant.h"
+#include "rules/variant_file.h"
 #include "server/commands.h"
 
 namespace arbiter {
@@ -14,6 +17,7 @@ namespace arbiter {
 namespace {
 
 struct PositionOptions {
+  rules::VariantFile file;  // from --variants: its variants live here
   const rules::Variant* variant = nullptr;
   std::string fen;
   std::vector<std::string> moves;
@@ -26,8 +30,44 @@ int bad_input(const std::string& message) {
   return 2;
 }
 
+struct LoadedFile {
+  std::string path;
+  rules::VariantFile file;
+  // "FILE:LINE: field: reason", as compilers write it.
+  std::string error(std::size_t i) const {
+    const rules::VariantFileError& e = file.errors[i];
+    return path + (e.line > 0 ? ":" + std::to_string(e.line) : std::string()) + ": " + e.field + ": " + e.reason;
+  }
+};
+
+// Reads and loads a variants file (its size capped by the loader's limit, plus one byte to see it exceeded).
+LoadedFile load_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return {path, {{}, {{0, "file", "cannot be read"}}}};
+  std::string text(rules::kMaxVariantFileBytes + 1, '\0');
+  in.read(text.data(), std::streamsize(text.size()));
+  text.resize(std::size_t(in.gcount()));
+  return {path, rules::load_variant_file(text)};
+}
+
+// The first error of a file on one line, for the commands that only use it.
+std::string file_error(const LoadedFile& loaded) {
+  const rules::VariantFile& file = loaded.file;
+  std::string text = loaded.error(0);
+  if (file.errors.size() > 1)
+    text += " (and " + std::to_string(file.errors.size() - 1) + " more: arbiter check-variants shows all)";
+  return text;
+}
+
+const rules::Variant* find(const rules::VariantFile& file, const std::string& name) {
+  for (const rules::Variant& v : file.variants)
+    if (v.name == name) return &v;
+  return rules::find_variant(name);
+}
+
 // Parses the options shared by perft and moves; returns an error message or nothing.
 std::optional<std::string> parse(const Args& args, bool allow_depth, PositionOptions& out) {
+  std::optional<std::string> variant_name;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
     auto value = [&]() -> std::optional<std::string> {
@@ -37,8 +77,13 @@ std::optional<std::string> parse(const Args& args, bool allow_depth, PositionOpt
     if (arg == "--variant") {
       auto name = value();
       if (!name) return "--variant needs a name";
-      out.variant = rules::find_variant(*name);
-      if (!out.variant) return "unknown variant '" + *name + "' (see: arbiter variants)";
+      variant_name = *name;
+    } else if (arg == "--variants") {
+      auto path = value();
+      if (!path) return "--variants needs a file";
+      LoadedFile loaded = load_file(*path);
+      if (!loaded.file.errors.empty()) return file_error(loaded);
+      out.file = std::move(loaded.file);
     } else if (arg == "--fen") {
       auto fen = value();
       if (!fen) return "--fen needs a position";
@@ -58,7 +103,9 @@ std::optional<std::string> parse(const Args& args, bool allow_depth, PositionOpt
       return "unknown option '" + arg + "'";
     }
   }
-  if (!out.variant) return "--variant is required";
+  if (!variant_name) return "--variant is required";
+  out.variant = find(out.file, *variant_name);
+  if (!out.variant) return "unknown variant '" + *variant_name + "' (see: arbiter variants)";
   if (allow_depth && !out.depth) return "--depth is required";
   if (out.fen.empty()) out.fen = out.variant->start_fen;
   return std::nullopt;
@@ -73,8 +120,27 @@ rules::Result<rules::Game> load(const Args& args, bool allow_depth, PositionOpti
 }  // namespace
 
 int variants_command(const Args& args) {
-  if (!args.empty()) return bad_input("variants takes no options");
+  rules::VariantFile file;
+  if (args.size() == 2 && args[0] == "--variants") {
+    LoadedFile loaded = load_file(args[1]);
+    if (!loaded.file.errors.empty()) return bad_input(file_error(loaded));
+    file = std::move(loaded.file);
+  } else if (!args.empty()) {
+    return bad_input("variants takes only --variants FILE");
+  }
   for (const rules::Variant* v : rules::all_variants()) std::cout << v->name << "\t" << v->title << "\n";
+  for (const rules::Variant& v : file.variants) std::cout << v.name << "\t" << v.title << "\n";
+  return 0;
+}
+
+int check_variants_command(const Args& args) {
+  if (args.size() != 1 || args[0].rfind("--", 0) == 0) return bad_input("check-variants takes one file");
+  const LoadedFile loaded = load_file(args[0]);
+  const rules::VariantFile& file = loaded.file;
+  for (std::size_t i = 0; i < file.errors.size(); ++i) std::cerr << "arbiter: " << loaded.error(i) << "\n";
+  if (!file.errors.empty()) return 2;
+  std::cout << "OK: " << file.variants.size() << " variants\n";
+  for (const rules::Variant& v : file.variants) std::cout << v.name << "\t" << v.title << "\n";
   return 0;
 }
 

@@ -39,6 +39,31 @@ check "moves: legal moves one per line" 20 "$("$ARBITER" moves --variant chess |
 check "moves: castling as the king's move" "f1i1" "$("$ARBITER" moves --variant capablanca --fen 'r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1' | grep '^f1i1$')"
 check "moves: checkmate has none" "" "$("$ARBITER" moves --variant chess --moves f2f3 e7e5 g2g4 d8h4)"
 
+# Variants files (rules/VARIANTS.md): the Fairy-Stockfish set of tests/rules, and a broken one.
+FAIRY="$(dirname "$0")/../rules/variants/fairy.toml"
+BROKEN=/tmp/arbiter-cli-broken.$$.toml
+printf '[a]\nparent = "chess"\nfiles = 99\n[b]\nparent = "chess"\n[[b.pieces]]\nid = "cannon"\nletter = "X"\nbetza = "mRcpR"\n' > "$BROKEN"
+checked=$("$ARBITER" check-variants "$FAIRY")
+check "check-variants: OK and the count" "OK: 11 variants" "$(printf '%s\n' "$checked" | head -n 1)"
+check "check-variants: one line per variant" "gothic	Gothic Chess" "$(printf '%s\n' "$checked" | grep '^gothic')"
+out=$("$ARBITER" check-variants "$BROKEN" 2>/tmp/arbiter-cli-err.$$)
+check "check-variants broken: exit code" 2 "$?"
+check "check-variants broken: stdout" "" "$out"
+check "check-variants broken: every error with its line and field" \
+  "arbiter: $BROKEN:3: a.files: must be from 2 to 16|arbiter: $BROKEN:9: b.pieces[0].betza: at character 4: not supported: hopper ('p')" \
+  "$(paste -sd'|' /tmp/arbiter-cli-err.$$)"
+check "variants --variants: the file's after the built-ins" "chess janus" "$("$ARBITER" variants --variants "$FAIRY" | cut -f1 | grep -E '^(chess|janus)$' | tr '\n' ' ' | sed 's/ $//')"
+check "perft --variants gothic 3 (fairy-stockfish: 25283)" "Nodes searched: 25283" "$("$ARBITER" perft --variants "$FAIRY" --variant gothic --depth 3)"
+check "perft: --variants after --variant" "Nodes searched: 25283" "$("$ARBITER" perft --variant gothic --depth 3 --variants "$FAIRY")"
+check "moves --variants gardner: 7 at the start" 7 "$("$ARBITER" moves --variants "$FAIRY" --variant gardner | grep -cE '^[a-e][1-5][a-e][1-5]$')"
+check "moves --variants janus: castling as the king's move" "e1i1" "$("$ARBITER" moves --variants "$FAIRY" --variant janus --fen 'r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R w KQkq - 0 1' | grep '^e1i1$')"
+bad_input "perft: a broken variants file" perft --variants "$BROKEN" --variant a --depth 1
+bad_input "perft: a missing variants file" perft --variants /nonexistent.toml --variant a --depth 1
+bad_input "perft: a variant not in the file" perft --variants "$FAIRY" --variant shako --depth 1
+bad_input "variants: a broken variants file" variants --variants "$BROKEN"
+bad_input "check-variants without a file" check-variants
+rm -f "$BROKEN"
+
 bad_input "unknown variant" perft --variant shogi --depth 1
 bad_input "missing variant" perft --depth 1
 bad_input "malformed FEN" perft --variant chess --fen 'not a fen' --depth 1
@@ -57,7 +82,7 @@ bad_input "serve: a rate of zero" serve --creates-per-minute 0
 bad_input "serve: a cap of zero connections per address" serve --connections-per-address 0
 
 # --help: every command prints its usage on stdout and exits 0, never "unknown option".
-for command in serve variants perft moves uci; do
+for command in serve variants check-variants perft moves uci; do
   out=$("$ARBITER" "$command" --help 2>/tmp/arbiter-cli-err.$$)
   check "$command --help: exit code" 0 "$?"
   check "$command --help: usage line" "usage: arbiter $command" "$(printf '%s\n' "$out" | head -n 1 | cut -d' ' -f1-3)"

@@ -1,5 +1,6 @@
-// Independent cross-check: positions reached by seeded random play, each compared move by move
-// (perft 2 divided) with Fairy-Stockfish, which must be installed (test.sh installs it).
+// The cross-check with Fairy-Stockfish (crosscheck.h), and the built-ins it checks.
+#include "tests/rules/crosscheck.h"
+
 #include <doctest/doctest.h>
 
 #include <cstdio>
@@ -11,7 +12,7 @@
 
 #include "rules/game.h"
 
-using namespace arbiter::rules;
+namespace arbiter::rules::testing {
 
 namespace {
 
@@ -61,22 +62,30 @@ std::vector<std::map<std::string, std::uint64_t>> stockfish_divide(const std::st
   return result;
 }
 
-void crosscheck(const std::string& name, unsigned seed) {
+}  // namespace
+
+void crosscheck(const Variant& variant, const std::string& stockfish_name, unsigned seed, int depth, int games,
+                int plies, int stride) {
   REQUIRE_MESSAGE(access(kStockfish, X_OK) == 0, kStockfish << " is missing: install fairy-stockfish (test.sh does)");
-  const Variant& variant = *find_variant(name);
-  auto fens = random_play_fens(variant, seed, 6, 100);
-  auto theirs = stockfish_divide(name, fens, 2);
+  std::vector<std::string> fens;
+  auto played = random_play_fens(variant, seed, games, plies);
+  for (std::size_t i = 0; i < played.size(); i += stride) fens.push_back(played[i]);
+  auto theirs = stockfish_divide(stockfish_name, fens, depth);
   REQUIRE(theirs.size() == fens.size());
   for (std::size_t i = 0; i < fens.size(); ++i) {
     std::map<std::string, std::uint64_t> ours;
-    for (const auto& line : perft_divide(*Position::from_fen(variant, fens[i]), 2)) ours[line.move] = line.nodes;
-    CHECK_MESSAGE(ours == theirs[i], name << " " << fens[i]);
+    for (const auto& line : perft_divide(*Position::from_fen(variant, fens[i]), depth)) ours[line.move] = line.nodes;
+    CHECK_MESSAGE(ours == theirs[i], variant.name << " " << fens[i]);
   }
-  MESSAGE(name << ": " << fens.size() << " positions agree with Fairy-Stockfish");
+  MESSAGE(variant.name << ": " << fens.size() << " positions agree with Fairy-Stockfish at perft " << depth << " divided");
 }
 
+namespace {
+void crosscheck_builtin(const std::string& name, unsigned seed) { crosscheck(*find_variant(name), name, seed); }
 }  // namespace
 
-TEST_CASE("crosscheck: chess positions from random play agree with Fairy-Stockfish") { crosscheck("chess", 1); }
-TEST_CASE("crosscheck: capablanca positions from random play agree with Fairy-Stockfish") { crosscheck("capablanca", 2); }
-TEST_CASE("crosscheck: grand positions from random play agree with Fairy-Stockfish") { crosscheck("grand", 3); }
+TEST_CASE("crosscheck: chess positions from random play agree with Fairy-Stockfish") { crosscheck_builtin("chess", 1); }
+TEST_CASE("crosscheck: capablanca positions from random play agree with Fairy-Stockfish") { crosscheck_builtin("capablanca", 2); }
+TEST_CASE("crosscheck: grand positions from random play agree with Fairy-Stockfish") { crosscheck_builtin("grand", 3); }
+
+}  // namespace arbiter::rules::testing

@@ -1,0 +1,43 @@
+#pragma once
+// Betza notation to legs, read as Fairy-Stockfish reads it (its piece.cpp), so that a piece
+// written for Fairy-Stockfish moves the same here. Pure: text in, legs out.
+//
+// Supported: leapers W F D N A H C L Z J G K and (a,b); riders R B Q and doubled king-step
+// leapers (WW, FF); a range digit of 0 (unlimited) or 1 (a leap); modalities m c; directions
+// f b l r v s h and their two-letter combinations; e (this capture may be en passant); i only for
+// the pawn's double step (ifmnD, ifmW2, ifmR2). Refused, naming what: hoppers (p g), lame leapers
+// (n), riders with a range above 1, and riders of steps other than a king's (nightriders): our
+// move generator cannot make those moves yet.
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "rules/variant.h"
+
+namespace arbiter::rules {
+
+inline constexpr std::size_t kMaxBetzaLength = 64;
+
+struct BetzaMoves {
+  std::vector<Leg> legs;     // as White sees them: dr forward, df to the right
+  bool double_step = false;  // a first-move-only two-step forward move to an empty square
+  bool en_passant = false;   // a capture marked e
+};
+
+struct BetzaError {
+  std::size_t column;  // 1-based, the character where the fault is
+  std::string reason;  // "not supported: hopper"
+  std::string message() const;  // "at character 3: not supported: hopper"
+};
+
+using BetzaResult = std::variant<BetzaMoves, BetzaError>;
+
+BetzaResult parse_betza(std::string_view text);
+
+// Whether the legs are their own mirror image (left and right alike). Fairy-Stockfish turns a
+// piece half round for Black, so a piece that is not must have legs_turn_for_black.
+bool left_right_symmetric(const std::vector<Leg>& legs);
+
+}  // namespace arbiter::rules

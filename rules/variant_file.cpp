@@ -1,0 +1,443 @@
+#include "rules/variant_file.h"
+
+#define TOML_HEADER_ONLY 1
+#define TOML_ENABLE_FORMATTERS 0
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <cctype>
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+#include <stdexcept>
+
+#include "rules/betza.h"
+#include "rules/position.h"
+#include "rules/variants/variants.h"
+
+namespace arbiter::rules {
+
+std::string VariantFileError::message() const {
+  return (line > 0 ? "line " + std::to_string(line) + ": " : std::string()) + field + ": " + reason;
+}
+
+namespace {
+
+int line_of(const toml::node& node) { return int(node.source().begin.line); }
+
+// Reads one variant's table onto a copy of its parent, collecting every fault with its place.
+class VariantReader {
+ public:
+  VariantReader(std::vector<VariantFileError>& errors, std::string name, const toml::table& table, Variant base)
+      : errors_(errors), name_(std::move(name)), table_(table), v_(std::move(base)) {}
+
+  // The variant's data, unfinished (a child builds on it), once it has been checked whole.
+  std::optional<Variant> read() {
+    v_.name = name_;
+    read_string("title", v_.title);
+    read_string("description", v_.description);
+    read_geometry();
+    read_bool("mirror_black", v_.mirror_black);
+    read_int("black_rank_offset", v_.black_rank_offset, 0, kMaxBoardSide);
+    read_removals();
+    read_pieces();
+    read_kind_list("promotion_choices", v_.promotion_choices);
+    read_kind_list("lone_minor", v_.lone_minor_kinds);
+    read_castling();
+    read_string("setup", v_.start_fen);
+    read_end_rules();
+    for (auto&& [key, node] : table_)
+      if (!kVariantFields.count(std::string(key.str()))) fail(node, std::string(key.str()), "unknown field");
+    if (errors_.size() != errors_before_) return std::nullopt;
+    return validate();
+  }
+
+ private:
+  inline static const std::set<std::string> kVariantFields{
+      "parent", "title", "description", "files", "ranks", "wrap_ranks", "mirror_black", "black_rank_offset",
+      "remove_pieces", "pieces", "promotion_choices", "lone_minor", "castling", "setup", "king_capture",
+      "stalemate", "bare_king_loses", "meeting_pawns_removed", "two_moves_until_capture", "repetition_draws",
+      "hidden", "fifty_move_plies", "same_colour_bishops_draw"};
+  inline static const std::set<std::string> kPieceFields{
+      "id", "letter", "name", "betza", "royal", "pawn", "double_step_ranks", "double_step_unmoved_only", "facings",
+      "turns_for_black", "promotion_rank", "optional_promotion_from", "promotion_limit", "forward"};
+
+  void fail(const toml::node& node, const std::string& field, std::string reason) {
+    errors_.push_back({line_of(node), name_ + "." + field, std::move(reason)});
+  }
+  void fail_variant(const std::string& field, std::string reason) {
+    errors_.push_back({line_of(table_), name_ + (field.empty() ? "" : "." + field), std::move(reason)});
+  }
+
+  // Typed getters on a table: absent leaves the value as it was (the parent's); the wrong type is an error.
+  bool get_string(const toml::table& t, const std::string& path, const std::string& key, std::string& out) {
+    const toml::node* node = t.get(key);
+    if (!node) return false;
+    if (!node->is_string()) return fail(*node, path, "must be a string"), false;
+    out = node->as_string()->get();
+    return true;
+  }
+  bool get_bool(const toml::table& t, const std::string& path, const std::string& key, bool& out) {
+    const toml::node* node = t.get(key);
+    if (!node) return false;
+    if (!node->is_boolean()) return fail(*node, path, "must be true or false"), false;
+    out = node->as_boolean()->get();
+    return true;
+  }
+  bool get_int(const toml::table& t, const std::string& path, const std::string& key, int& out, int low, int high) {
+    const toml::node* node = t.get(key);
+    if (!node) return false;
+    if (!node->is_integer()) return fail(*node, path, "must be a whole number"), false;
+    const std::int64_t value = node->as_integer()->get();
+    if (value < low || value > high)
+      return fail(*node, path, "must be from " + std::to_string(low) + " to " + std::to_string(high)), false;
+    out = int(value);
+    return true;
+  }
+  void read_string(const std::string& key, std::string& out) { get_string(table_, key, key, out); }
+  void read_bool(const std::string& key, bool& out) { get_bool(table_, key, key, out); }
+  void read_int(const std::string& key, int& out, int low, int high) { get_int(table_, key, key, out, low, high); }
+
+  int kind_index(const std::string& id) const {
+    for (std::size_t k = 0; k < v_.kinds.size(); ++k)
+      if (v_.kinds[k].key() == id) return int(k);
+    return -1;
+  }
+  // A list of piece ids as kind indexes; unknown ids are errors.
+  std::optional<std::vector<int>> kinds_of(const toml::node& node, const std::string& path) {
+    const toml::array* list = node.as_array();
+    if (!list) return fail(node, path, "must be a list of piece ids"), std::nullopt;
+    std::vector<int> out;
+    for (std::size_t i = 0; i < list->size(); ++i) {
+      const toml::node& item = *list->get(i);
+      const int k = item.is_string() ? kind_index(item.as_string()->get()) : -1;
+      if (k < 0) fail(item, path + "[" + std::to_string(i) + "]", "no piece with this id");
+      else out.push_back(k);
+    }
+    if (out.size() != list->size()) return std::nullopt;
+    return out;
+  }
+  void read_kind_list(const std::string& key, std::vector<int>& out) {
+    if (const toml::node* node = table_.get(key))
+      if (auto kinds = kinds_of(*node, key)) out = *kinds;
+  }
+
+  void read_geometry() {
+    int files = v_.geometry.files(), ranks = v_.geometry.ranks();
+    bool wrap = v_.geometry.wraps();
+    read_int("files", files, 2, kMaxBoardSide);
+    read_int("ranks", ranks, 2, kMaxBoardSide);
+    read_bool("wrap_ranks", wrap);
+    if (files * ranks > kMaxSquares)
+      return fail_variant("files", std::to_string(files) + "x" + std::to_string(ranks) + " is more than " +
+                                       std::to_string(kMaxSquares) + " squares");
+    if (files == v_.geometry.files() && ranks == v_.geometry.ranks() && wrap == v_.geometry.wraps()) return;
+    v_.geometry = Geometry(files, ranks, wrap);
+    // The parent's castling squares were squares of the parent's board.
+    if (!table_.get("castling") && (!v_.castling[0].empty() || !v_.castling[1].empty()))
+      fail_variant("castling", "the board changed: state castling again (or castling = false)");
+  }
+
+  // Removing a kind renumbers the others: every index that names one is renumbered with it.
+  void remove_kind(int k) {
+    v_.kinds.erase(v_.kinds.begin() + k);
+    auto renumber = [k](std::vector<int>& list) {
+      std::erase(list, k);
+      for (int& i : list) i -= i > k;
+    };
+    renumber(v_.promotion_choices);
+    renumber(v_.lone_minor_kinds);
+    for (auto& rules : v_.castling) {
+      std::erase_if(rules, [k](const CastlingRule& r) { return r.rook_kind == k; });
+      for (CastlingRule& r : rules) r.rook_kind -= r.rook_kind > k;
+    }
+  }
+  void read_removals() {
+    const toml::node* node = table_.get("remove_pieces");
+    if (!node) return;
+    auto kinds = kinds_of(*node, "remove_pieces");
+    if (!kinds) return;
+    std::sort(kinds->rbegin(), kinds->rend());
+    for (int k : *kinds) remove_kind(k);
+  }
+
+  void read_pieces() {
+    const toml::node* node = table_.get("pieces");
+    if (!node) return;
+    const toml::array* list = node->as_array();
+    if (!list || !list->is_array_of_tables()) return fail(*node, "pieces", "must be an array of tables ([[" + name_ + ".pieces]])");
+    for (std::size_t i = 0; i < list->size(); ++i) read_piece(*list->get(i)->as_table(), "pieces[" + std::to_string(i) + "]");
+  }
+
+  void read_piece(const toml::table& t, const std::string& path) {
+    std::string id;
+    if (!get_string(t, path + ".id", "id", id) || id.empty()) return fail(t, path + ".id", "every piece needs an id");
+    int k = kind_index(id);
+    if (k < 0) {
+      if (v_.kinds.size() >= std::size_t(kMaxKinds))
+        return fail(t, path, "more than " + std::to_string(kMaxKinds) + " piece kinds");
+      v_.kinds.push_back(PieceKind{.letter = 0, .name = id, .legs = {}});
+      k = int(v_.kinds.size()) - 1;
+    }
+    PieceKind& kind = v_.kinds[k];
+    kind.id = id;
+    for (auto&& [key, node] : t)
+      if (!kPieceFields.count(std::string(key.str()))) fail(node, path + "." + std::string(key.str()), "unknown field");
+    std::string letter;
+    if (get_string(t, path + ".letter", "letter", letter)) {
+      if (letter.size() != 1 || !std::isalpha(static_cast<unsigned char>(letter[0])))
+        fail(*t.get("letter"), path + ".letter", "must be one letter");
+      else kind.letter = char(std::toupper(static_cast<unsigned char>(letter[0])));
+    }
+    get_string(t, path + ".name", "name", kind.name);
+    get_bool(t, path + ".royal", "royal", kind.royal);
+    get_bool(t, path + ".pawn", "pawn", kind.pawn);
+    read_moves(t, path, kind);
+    get_bool(t, path + ".double_step_unmoved_only", "double_step_unmoved_only", kind.double_step_needs_unmoved);
+    const int ranks = v_.geometry.ranks();
+    if (const toml::node* node = t.get("double_step_ranks")) {
+      const toml::array* list = node->as_array();
+      if (!list) fail(*node, path + ".double_step_ranks", "must be a list of ranks");
+      else {
+        kind.double_step_ranks.clear();
+        for (std::size_t i = 0; i < list->size(); ++i) {
+          const auto* rank = list->get(i)->as_integer();
+          if (!rank || rank->get() < 1 || rank->get() > ranks)
+            fail(*list->get(i), path + ".double_step_ranks[" + std::to_string(i) + "]", "must be a rank from 1 to " + std::to_string(ranks));
+          else kind.double_step_ranks.push_back(int(rank->get()) - 1);
+        }
+      }
+    }
+    int rank = kind.promotion_rank + 1;
+    if (get_int(t, path + ".promotion_rank", "promotion_rank", rank, 0, ranks)) kind.promotion_rank = rank - 1;
+    rank = kind.optional_promotion_rank + 1;
+    if (get_int(t, path + ".optional_promotion_from", "optional_promotion_from", rank, 0, ranks))
+      kind.optional_promotion_rank = rank - 1;
+    get_int(t, path + ".promotion_limit", "promotion_limit", kind.promotion_limit, 0, kNoPromotionLimit);
+    if (const toml::node* node = t.get("forward")) {
+      if (!node->is_integer() || (node->as_integer()->get() != 1 && node->as_integer()->get() != -1))
+        fail(*node, path + ".forward", "must be 1 or -1");
+      else kind.forward = int(node->as_integer()->get());
+    }
+    facings_.erase(k);
+    if (const toml::node* node = t.get("facings")) facings_.emplace(k, std::pair{node, path + ".facings"});
+  }
+
+  void read_moves(const toml::table& t, const std::string& path, PieceKind& kind) {
+    bool turns = kind.legs_turn_for_black;
+    const bool turns_given = get_bool(t, path + ".turns_for_black", "turns_for_black", turns);
+    std::string betza;
+    if (get_string(t, path + ".betza", "betza", betza)) {
+      BetzaResult parsed = parse_betza(betza);
+      if (auto* error = std::get_if<BetzaError>(&parsed)) return fail(*t.get("betza"), path + ".betza", error->message());
+      const BetzaMoves& moves = std::get<BetzaMoves>(parsed);
+      kind.legs = moves.legs;
+      kind.en_passant = moves.en_passant;
+      if (moves.double_step && !kind.double_step) kind.double_step_ranks = {1};
+      if (!moves.double_step) kind.double_step_ranks.clear();
+      kind.double_step = moves.double_step;
+      if (!turns_given) turns = !left_right_symmetric(kind.legs);
+    }
+    kind.legs_turn_for_black = turns;
+  }
+
+  // Castling: `castling = false`, or a table naming the rook's kind and the two castlings by
+  // White's squares (Black's are the same files on the last rank).
+  void read_castling() {
+    const toml::node* node = table_.get("castling");
+    if (!node) return;
+    if (node->is_boolean() && !node->as_boolean()->get()) {
+      v_.castling = {};
+      return;
+    }
+    const toml::table* t = node->as_table();
+    if (!t) return fail(*node, "castling", "must be false or a table with rook, K and Q");
+    for (auto&& [key, item] : *t)
+      if (key.str() != "rook" && key.str() != "K" && key.str() != "Q")
+        fail(item, "castling." + std::string(key.str()), "unknown field");
+    std::string rook_id;
+    if (!get_string(*t, "castling.rook", "rook", rook_id)) return fail(*t, "castling.rook", "needs the id of the rook's kind");
+    const int rook = kind_index(rook_id);
+    if (rook < 0) return fail(*t->get("rook"), "castling.rook", "no piece with this id");
+    std::array<std::vector<CastlingRule>, 2> rules;
+    for (char right : {'K', 'Q'}) {
+      const toml::node* side = t->get(std::string(1, right));
+      const std::string path = std::string("castling.") + right;
+      if (!side) continue;
+      const toml::table* squares = side->as_table();
+      std::string king, rook_move;
+      if (!squares || !get_string(*squares, path + ".king", "king", king) || !get_string(*squares, path + ".rook", "rook", rook_move))
+        return fail(*side, path, "must be { king = \"e1-g1\", rook = \"h1-f1\" }");
+      auto king_squares = move_squares(king), rook_squares = move_squares(rook_move);
+      if (!king_squares || !rook_squares || v_.geometry.rank_of(king_squares->first) != v_.geometry.rank_of(rook_squares->first))
+        return fail(*side, path, "needs two moves on one rank of this board, written from-to (\"e1-g1\")");
+      const Geometry& g = v_.geometry;
+      for (int c = 0; c < 2; ++c) {
+        auto mirrored = [&](Square s) { return c == 0 ? s : g.square(g.file_of(s), g.ranks() - 1 - g.rank_of(s)); };
+        rules[c].push_back({mirrored(king_squares->first), mirrored(king_squares->second), mirrored(rook_squares->first),
+                            mirrored(rook_squares->second), rook, c == 0 ? right : char(std::tolower(right))});
+      }
+    }
+    v_.castling = rules;
+  }
+  std::optional<std::pair<Square, Square>> move_squares(const std::string& text) const {
+    const auto dash = text.find('-');
+    if (dash == std::string::npos) return std::nullopt;
+    const Square from = v_.geometry.parse(text.substr(0, dash)), to = v_.geometry.parse(text.substr(dash + 1));
+    if (from == kNoSquare || to == kNoSquare || v_.geometry.rank_of(from) != v_.geometry.rank_of(to)) return std::nullopt;
+    return std::pair{from, to};
+  }
+
+  void read_end_rules() {
+    bool king_capture = v_.legality == Legality::KingCapture;
+    if (get_bool(table_, "king_capture", "king_capture", king_capture))
+      v_.legality = king_capture ? Legality::KingCapture : Legality::Strict;
+    std::string stalemate = v_.stalemate_loses ? "loss" : "draw";
+    if (get_string(table_, "stalemate", "stalemate", stalemate)) {
+      if (stalemate == "win") fail(*table_.get("stalemate"), "stalemate", "not supported: a stalemate that wins for the stalemated side");
+      else if (stalemate != "draw" && stalemate != "loss") fail(*table_.get("stalemate"), "stalemate", "must be \"draw\" or \"loss\"");
+      else v_.stalemate_loses = stalemate == "loss";
+    }
+    read_bool("bare_king_loses", v_.bare_king_loses);
+    read_bool("meeting_pawns_removed", v_.meeting_pawns_removed);
+    read_bool("two_moves_until_capture", v_.two_moves_until_capture);
+    read_bool("repetition_draws", v_.repetition_draws);
+    read_bool("hidden", v_.hidden);
+    read_int("fifty_move_plies", v_.fifty_move_plies, 1, 1000);
+    read_bool("same_colour_bishops_draw", v_.same_colour_bishops_draw);
+  }
+
+  // What only the whole variant can tell: one royal kind, distinct letters, ranks on the board,
+  // facings, tables, and a setup that reads.
+  std::optional<Variant> validate() {
+    const int ranks = v_.geometry.ranks();
+    int royals = 0;
+    std::set<char> letters;
+    for (std::size_t k = 0; k < v_.kinds.size(); ++k) {
+      const PieceKind& kind = v_.kinds[k];
+      const std::string path = "pieces." + kind.key();
+      royals += kind.royal;
+      if (!kind.letter) fail_variant(path + ".letter", "a new piece needs a letter");
+      else if (!letters.insert(kind.letter).second) fail_variant(path + ".letter", std::string("letter ") + kind.letter + " is taken by another piece");
+      if (kind.promotion_rank >= ranks || kind.optional_promotion_rank >= ranks || kind.optional_promotion_rank > kind.promotion_rank)
+        fail_variant(path + ".promotion_rank", "promotion ranks must be on the board, the optional ones before the mandatory one");
+      if (kind.promotion_rank >= 0 && v_.promotion_choices.empty())
+        fail_variant("promotion_choices", "a piece that promotes (" + kind.key() + ") needs promotion_choices");
+      for (int r : kind.double_step_ranks)
+        if (r >= ranks) fail_variant(path + ".double_step_ranks", "rank " + std::to_string(r + 1) + " is off the board");
+    }
+    if (royals != 1) fail_variant("pieces", "exactly one piece must be royal, not " + std::to_string(royals));
+    for (const auto& [k, place] : facings_) {
+      auto kinds = kinds_of(*place.first, place.second);
+      if (!kinds) continue;
+      v_.kinds[k].facings.clear();
+      for (int other : *kinds) v_.kinds[k].facings += v_.kinds[other].letter;
+    }
+    if (errors_.size() != errors_before_) return std::nullopt;
+    Variant finished = v_;
+    try {
+      finished.finish();
+    } catch (const std::logic_error& e) {
+      fail_variant("", e.what());
+      return std::nullopt;
+    }
+    auto start = Position::from_fen(finished, finished.start_fen);
+    if (!start) {
+      const toml::node* setup = table_.get("setup");
+      errors_.push_back({setup ? line_of(*setup) : line_of(table_), name_ + ".setup", start.error()});
+      return std::nullopt;
+    }
+    return v_;
+  }
+
+  std::vector<VariantFileError>& errors_;
+  const std::size_t errors_before_ = errors_.size();
+  std::string name_;
+  const toml::table& table_;
+  Variant v_;
+  std::map<int, std::pair<const toml::node*, std::string>> facings_;  // read once every kind is known
+};
+
+bool valid_name(const std::string& name) {
+  return !name.empty() && name.size() <= 32 && std::all_of(name.begin(), name.end(), [](char c) {
+    return std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+  });
+}
+
+std::optional<Variant> builtin(const std::string& name) {
+  for (auto make : variant_factories())
+    if (Variant v = make(); v.name == name) return v;
+  return std::nullopt;
+}
+
+}  // namespace
+
+VariantFile load_variant_file(std::string_view text, VariantSource source) {
+  const bool operator_file = source == VariantSource::Operator;
+  VariantFile out;
+  if (text.size() > kMaxVariantFileBytes) {
+    out.errors.push_back({0, "file", "larger than " + std::to_string(kMaxVariantFileBytes) + " bytes"});
+    return out;
+  }
+  toml::table root;
+  try {
+    root = toml::parse(text);
+  } catch (const toml::parse_error& e) {
+    out.errors.push_back({int(e.source().begin.line), "file", "not TOML: " + std::string(e.description())});
+    return out;
+  }
+  std::vector<std::pair<int, std::string>> names;  // in the order of the file
+  for (auto&& [key, node] : root) {
+    const std::string name(key.str());
+    if (!node.is_table()) out.errors.push_back({line_of(node), name, "must be a table: [" + name + "]"});
+    else if (!valid_name(name)) out.errors.push_back({line_of(node), name, "a variant's name is 1-32 of a-z 0-9 _ -"});
+    else if (operator_file && builtin(name)) out.errors.push_back({line_of(node), name, "is a built-in variant; give yours another name"});
+    else names.emplace_back(int(key.source().begin.line), name);
+  }
+  if (names.size() > std::size_t(kMaxVariantsPerFile)) {
+    out.errors.push_back({0, "file", "more than " + std::to_string(kMaxVariantsPerFile) + " variants"});
+    return out;
+  }
+  std::sort(names.begin(), names.end());
+
+  // Each variant unfinished (its parent's data plus its own), built once, parents first.
+  std::map<std::string, std::optional<Variant>> built;
+  std::set<std::string> building;  // the chain of children whose parents are being built
+  std::function<std::optional<Variant>(const std::string&, int)> build = [&](const std::string& name, int depth) -> std::optional<Variant> {
+    if (auto found = built.find(name); found != built.end()) return found->second;
+    const toml::table& table = *root[name].as_table();
+    std::optional<Variant> base;
+    std::string parent;
+    if (const toml::node* node = table.get("parent")) {
+      if (!node->is_string()) {
+        out.errors.push_back({line_of(*node), name + ".parent", "must be a variant's name"});
+      } else if (parent = node->as_string()->get(); building.count(parent)) {
+        out.errors.push_back({line_of(*node), name + ".parent", "'" + parent + "' is its own ancestor (a cycle)"});
+      } else if (depth >= kMaxInheritance) {
+        out.errors.push_back({line_of(*node), name + ".parent", "more than " + std::to_string(kMaxInheritance) + " parents deep"});
+      } else if (auto b = operator_file ? builtin(parent) : std::nullopt) {
+        base = b;
+      } else if (std::any_of(names.begin(), names.end(), [&](auto& n) { return n.second == parent; })) {
+        building.insert(name);
+        base = build(parent, depth + 1);  // its errors are its own
+        building.erase(name);
+      } else {
+        out.errors.push_back({line_of(*node), name + ".parent", "no variant '" + parent + "'"});
+      }
+      if (!base) return built[name] = std::nullopt;
+    } else {
+      base = Variant{};
+    }
+    return built[name] = VariantReader(out.errors, name, table, *base).read();
+  };
+  for (const auto& [line, name] : names)
+    if (auto v = build(name, 0)) {
+      v->finish();
+      out.variants.push_back(std::move(*v));
+    }
+  if (!out.errors.empty()) out.variants.clear();
+  return out;
+}
+
+}  // namespace arbiter::rules

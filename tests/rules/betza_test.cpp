@@ -1,0 +1,112 @@
+#include "rules/betza.h"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <set>
+#include <tuple>
+
+using namespace arbiter::rules;
+
+namespace {
+
+using LegSet = std::set<std::tuple<int, int, bool, Mode>>;
+
+LegSet legs_of(const std::vector<Leg>& legs) {
+  LegSet out;
+  for (const Leg& l : legs) out.insert({l.df, l.dr, l.slide, l.mode});
+  return out;
+}
+
+BetzaMoves parsed(std::string_view text) {
+  BetzaResult result = parse_betza(text);
+  if (auto* error = std::get_if<BetzaError>(&result)) FAIL(text << ": " << error->message());
+  return std::get<BetzaMoves>(result);
+}
+
+LegSet legs(std::string_view text) { return legs_of(parsed(text).legs); }
+
+BetzaError error_of(std::string_view text) {
+  BetzaResult result = parse_betza(text);
+  REQUIRE_MESSAGE(std::holds_alternative<BetzaError>(result), text << " was accepted");
+  return std::get<BetzaError>(result);
+}
+
+}  // namespace
+
+TEST_CASE("betza: the chess pieces are our builders' legs") {
+  CHECK(legs("K") == legs_of(leaper(1, 0) + leaper(1, 1)));
+  CHECK(legs("Q") == legs_of(rider(1, 0) + rider(1, 1)));
+  CHECK(legs("R") == legs_of(rider(1, 0)));
+  CHECK(legs("WW") == legs_of(rider(1, 0)));
+  CHECK(legs("B") == legs_of(rider(1, 1)));
+  CHECK(legs("F0") == legs_of(rider(1, 1)));
+  CHECK(legs("N") == legs_of(leaper(2, 1)));
+  CHECK(legs("BN") == legs_of(rider(1, 1) + leaper(2, 1)));
+  CHECK(legs("W1") == legs_of(leaper(1, 0)));
+}
+
+TEST_CASE("betza: every leaper atom, and (a,b)") {
+  for (auto [atom, a, b] : {std::tuple{"W", 1, 0}, {"F", 1, 1}, {"D", 2, 0}, {"N", 2, 1}, {"A", 2, 2}, {"H", 3, 0},
+                            {"C", 3, 1}, {"L", 3, 1}, {"Z", 3, 2}, {"J", 3, 2}, {"G", 3, 3}})
+    CHECK_MESSAGE(legs(atom) == legs_of(leaper(a, b)), atom);
+  CHECK(legs("(1,3)") == legs_of(leaper(3, 1)));
+  CHECK(legs("(4,0)") == legs_of(leaper(4, 0)));
+}
+
+TEST_CASE("betza: the pawn, with its double step and en passant") {
+  const BetzaMoves pawn = parsed("fmWfceFifmnD");
+  CHECK(legs_of(pawn.legs) == LegSet{{0, 1, false, Mode::MoveOnly}, {-1, 1, false, Mode::CaptureOnly}, {1, 1, false, Mode::CaptureOnly}});
+  CHECK(pawn.double_step);
+  CHECK(pawn.en_passant);
+  CHECK(parsed("fmWfcFifmR2").double_step);
+  const BetzaMoves plain = parsed("fmWfcF");
+  CHECK_FALSE(plain.double_step);
+  CHECK_FALSE(plain.en_passant);
+}
+
+TEST_CASE("betza: directions as Fairy-Stockfish reads them") {
+  CHECK(legs("fN") == LegSet{{1, 2, false, Mode::Both}, {-1, 2, false, Mode::Both}});   // only the narrow ones
+  CHECK(legs("ffN") == legs("fN"));
+  CHECK(legs("fsN") == LegSet{{2, 1, false, Mode::Both}, {-2, 1, false, Mode::Both}});  // the wide forward ones
+  CHECK(legs("rfN") == LegSet{{1, 2, false, Mode::Both}});
+  CHECK(legs("frN") == LegSet{{2, 1, false, Mode::Both}});
+  CHECK(legs("fsW") == LegSet{{0, 1, false, Mode::Both}, {1, 0, false, Mode::Both}, {-1, 0, false, Mode::Both}});
+  CHECK(legs("vR") == LegSet{{0, 1, true, Mode::Both}, {0, -1, true, Mode::Both}});
+  CHECK(legs("sR") == LegSet{{1, 0, true, Mode::Both}, {-1, 0, true, Mode::Both}});
+  CHECK(legs("bF") == LegSet{{1, -1, false, Mode::Both}, {-1, -1, false, Mode::Both}});
+  CHECK(legs("lF") == LegSet{{-1, 1, false, Mode::Both}, {-1, -1, false, Mode::Both}});
+  CHECK(legs("flB") == LegSet{{-1, 1, true, Mode::Both}});
+  CHECK(legs("mRcB") == legs_of(rider(1, 0, Mode::MoveOnly) + rider(1, 1, Mode::CaptureOnly)));
+  CHECK(legs("mWcW") == legs_of(leaper(1, 0)));
+}
+
+TEST_CASE("betza: left-right symmetry tells which pieces must turn for Black") {
+  CHECK(left_right_symmetric(parsed("fmWfcF").legs));
+  CHECK(left_right_symmetric(parsed("N").legs));
+  CHECK_FALSE(left_right_symmetric(parsed("flB").legs));
+  CHECK_FALSE(left_right_symmetric(parsed("frN").legs));
+}
+
+TEST_CASE("betza: what the generator cannot do is refused, naming it and where") {
+  auto check = [](std::string_view text, std::size_t column, std::string_view reason) {
+    const BetzaError e = error_of(text);
+    CHECK_MESSAGE(e.column == column, text);
+    CHECK_MESSAGE(e.reason.find(reason) != std::string::npos, text << ": " << e.reason);
+  };
+  check("mRcpR", 4, "not supported: hopper ('p')");
+  check("WgQ", 2, "not supported: hopper ('g')");
+  check("nN", 1, "not supported: lame leaper");
+  check("R2", 1, "not supported: rider with a range (2)");
+  check("KNN", 2, "not supported: rider of a (2,1) step");
+  check("ifmW", 1, "not supported: a first-move-only move");
+  check("KX", 2, "unexpected 'X'");
+  check("Kfm", 2, "modifiers without a move letter");
+  check("(1,x)", 1, "expected (a,b)");
+  check("(0,0)", 1, "no move");
+  check("meW", 1, "e (en passant) only on a capture-only move");
+  CHECK(error_of(std::string(kMaxBetzaLength + 1, 'W')).reason.find("longer than") != std::string::npos);
+  CHECK(error_of("mRcpR").message() == "at character 4: not supported: hopper ('p')");
+}
+
+TEST_CASE("betza: the empty text is a piece that cannot move") { CHECK(parsed("").legs.empty()); }

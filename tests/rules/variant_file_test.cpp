@@ -1,0 +1,162 @@
+#include "rules/variant_file.h"
+
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "rules/game.h"
+#include "tests/rules/crosscheck.h"
+
+using namespace arbiter::rules;
+
+namespace {
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  REQUIRE_MESSAGE(in, "cannot read " << path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+const Variant* named(const VariantFile& file, const std::string& name) {
+  for (const Variant& v : file.variants)
+    if (v.name == name) return &v;
+  return nullptr;
+}
+
+VariantFile loaded(const std::string& text) {
+  VariantFile file = load_variant_file(text);
+  for (const auto& e : file.errors) FAIL(e.message());
+  return file;
+}
+
+// The one error of a broken file, as check-variants prints it.
+std::string only_error(const std::string& text) {
+  VariantFile file = load_variant_file(text);
+  CHECK(file.variants.empty());
+  REQUIRE(file.errors.size() == 1);
+  return file.errors[0].message();
+}
+
+std::string fairy_file() { return read_text(std::string(VARIANTS_DIR) + "/fairy.toml"); }
+
+}  // namespace
+
+TEST_CASE("variant file: a variant states what differs from its parent") {
+  VariantFile file = loaded(R"(
+[mine]
+parent = "chess"
+title = "Mine"
+remove_pieces = ["queen"]
+setup = "rnbakbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w KQkq - 0 1"
+promotion_choices = ["amazon", "knight"]
+[[mine.pieces]]
+id = "amazon"
+letter = "a"
+betza = "QN"
+
+[child]
+parent = "mine"
+title = "Child"
+)");
+  REQUIRE(file.variants.size() == 2);
+  const Variant& mine = file.variants[0];
+  CHECK(mine.name == "mine");
+  CHECK(mine.kinds.size() == 6);
+  CHECK(mine.kind_of('Q') == -1);
+  CHECK(mine.kinds[mine.kind_of('A')].id == "amazon");
+  CHECK(mine.promotion_choices == std::vector<int>{mine.kind_of('A'), mine.kind_of('N')});
+  CHECK(mine.castling[0].size() == 2);
+  CHECK(mine.castling[0][0].rook_kind == mine.kind_of('R'));
+  CHECK(mine.lone_minor_kinds == std::vector<int>{mine.kind_of('B'), mine.kind_of('N')});
+  CHECK(perft(Position::start(mine), 2) == 22 * 22);
+  const Variant& child = file.variants[1];
+  CHECK(child.title == "Child");
+  CHECK(child.start_fen == mine.start_fen);
+  CHECK(perft(Position::start(child), 3) == perft(Position::start(mine), 3));
+}
+
+TEST_CASE("variant file: the Fairy-Stockfish set loads, and each start has Fairy-Stockfish's move count") {
+  VariantFile file = loaded(fairy_file());
+  // `go perft 1` of fairy-stockfish 11.1 at each start.
+  for (auto [name, moves] : {std::pair{"gothic", 28}, {"embassy", 28}, {"janus", 28}, {"modern", 24}, {"chancellor", 24},
+                             {"courier", 26}, {"shatranj", 16}, {"almost", 22}, {"amazon", 22}, {"losalamos", 10},
+                             {"gardner", 7}}) {
+    const Variant* v = named(file, name);
+    REQUIRE_MESSAGE(v, name);
+    CHECK_MESSAGE(perft(Position::start(*v), 1) == std::uint64_t(moves), name);
+  }
+}
+
+TEST_CASE("variant file: every error names its line and field") {
+  CHECK(only_error("[a]\nparent = \"chess\"\n[[a.pieces]]\nid = \"cannon\"\nletter = \"X\"\nbetza = \"mRcpR\"\n") ==
+        "line 6: a.pieces[0].betza: at character 4: not supported: hopper ('p')");
+  CHECK(only_error("[a]\nparent = \"chess\"\nfiles = 17\n") == "line 3: a.files: must be from 2 to 16");
+  CHECK(only_error("[a]\nparent = \"chess\"\nfiles = 16\nranks = 16\n") == "line 1: a.files: 16x16 is more than 128 squares");
+  CHECK(only_error("[a]\nparent = \"nosuch\"\n") == "line 2: a.parent: no variant 'nosuch'");
+  CHECK(only_error("[a]\nparent = \"chess\"\ncolour = 1\n") == "line 3: a.colour: unknown field");
+  CHECK(only_error("[a]\nparent = \"chess\"\nsetup = \"8/8/8/8/8/8/8/8 w - - 0 1\"\n") ==
+        "line 3: a.setup: FEN must have exactly one white king");
+  CHECK(only_error("[a]\nparent = \"chess\"\npromotion_choices = [\"queen\", \"wizard\"]\n") ==
+        "line 3: a.promotion_choices[1]: no piece with this id");
+  CHECK(only_error("[a]\nparent = \"chess\"\nstalemate = \"win\"\n") ==
+        "line 3: a.stalemate: not supported: a stalemate that wins for the stalemated side");
+  CHECK(only_error("[a]\nparent = \"chess\"\n[[a.pieces]]\nid = \"wizard\"\nbetza = \"K\"\n") ==
+        "line 1: a.pieces.wizard.letter: a new piece needs a letter");
+  CHECK(only_error("[a]\nparent = \"chess\"\n[[a.pieces]]\nid = \"wizard\"\nletter = \"Q\"\nbetza = \"K\"\n") ==
+        "line 1: a.pieces.wizard.letter: letter Q is taken by another piece");
+  CHECK(only_error("[a]\nparent = \"chess\"\n[[a.pieces]]\nid = \"queen\"\nroyal = true\n") ==
+        "line 1: a.pieces: exactly one piece must be royal, not 2");
+  CHECK(only_error("[a]\nparent = \"chess\"\ncastling = { rook = \"rook\", K = { king = \"e1-z1\", rook = \"h1-f1\" } }\n") ==
+        "line 3: a.castling.K: needs two moves on one rank of this board, written from-to (\"e1-g1\")");
+  CHECK(only_error("[a]\nparent = \"chess\"\npromotion_choices = []\n") ==
+        "line 1: a.promotion_choices: a piece that promotes (pawn) needs promotion_choices");
+  CHECK(only_error("[chess]\ntitle = \"x\"\n") == "line 1: chess: is a built-in variant; give yours another name");
+  CHECK(only_error("[a]\nparent = \"b\"\n[b]\nparent = \"a\"\n").find("a cycle") != std::string::npos);
+  CHECK(only_error("[a]\ntitle = \"unclosed\n").rfind("line 2: file: not TOML", 0) == 0);
+  CHECK(only_error("[a]\nparent = \"chess\"\nfiles = 10\n") ==
+        "line 1: a.castling: the board changed: state castling again (or castling = false)");
+}
+
+TEST_CASE("variant file: all errors of a file, not just the first") {
+  VariantFile file = load_variant_file("[a]\nparent = \"chess\"\nfiles = 99\nranks = \"x\"\n[b]\nparent = \"gone\"\n");
+  CHECK(file.variants.empty());
+  CHECK(file.errors.size() == 3);
+}
+
+TEST_CASE("variant file: limits against a hostile file") {
+  std::string many;
+  for (int i = 0; i <= kMaxVariantsPerFile; ++i) many += "[v" + std::to_string(i) + "]\nparent = \"chess\"\n";
+  CHECK(only_error(many) == "file: more than 64 variants");
+  CHECK(only_error(std::string(kMaxVariantFileBytes + 1, '#')).find("larger than") != std::string::npos);
+  std::string kinds = "[a]\nparent = \"chess\"\n";
+  for (char c = 'A'; c <= 'K'; ++c) kinds += "[[a.pieces]]\nid = \"p" + std::string(1, c) + "\"\nletter = \"" + char(c + 12) + "\"\nbetza = \"W\"\n";
+  CHECK(only_error(kinds).find("more than 16 piece kinds") != std::string::npos);
+}
+
+// Fairy-Stockfish's built-in variant of each name, against ours from the file: positions from
+// seeded random play, perft 2 divided at each, perft 3 divided at every tenth.
+TEST_CASE("crosscheck: the variants file's Fairy-Stockfish set agrees with Fairy-Stockfish") {
+  VariantFile file = loaded(fairy_file());
+  unsigned seed = 100;
+  CHECK(file.variants.size() == 11);
+  for (const Variant& v : file.variants) {
+    arbiter::rules::testing::crosscheck(v, v.name, seed, 2, 4, 80);
+    arbiter::rules::testing::crosscheck(v, v.name, seed + 1, 3, 2, 80, 10);
+    seed += 2;
+  }
+}
+
+TEST_CASE("variant file: the worked example of rules/VARIANTS.md loads") {
+  const std::string doc = read_text(std::string(VARIANTS_DIR) + "/../../../rules/VARIANTS.md");
+  const auto start = doc.find("```toml\n");
+  REQUIRE(start != std::string::npos);
+  const auto end = doc.find("```\n", start + 8);
+  VariantFile file = loaded(doc.substr(start + 8, end - start - 8));
+  REQUIRE(file.variants.size() == 2);
+  CHECK(file.variants[0].name == "janus");
+  CHECK(file.variants[1].stalemate_loses);
+  CHECK(file.variants[1].kind_of('W') >= 0);
+}
