@@ -48,6 +48,16 @@ json legal_for(const match::Match& match, Viewer viewer) {
   return legal;
 }
 
+// The SAN of each move of `legal_for`, in the same order, for a page where moves are typed (a
+// screen reader's): on an open board only, as a hidden try's SAN would tell what it takes or checks.
+json legal_san_for(const match::Match& match, Viewer viewer) {
+  json sans = json::array();
+  if (!to_move(match, viewer) || !board_public(match)) return sans;
+  const auto& position = match.game().position();
+  for (const auto& move : position.legal_moves()) sans.push_back(position.san(move));
+  return sans;
+}
+
 json moves_json(const rules::Game& game) {
   json moves = json::array();
   auto position = game.start();
@@ -159,6 +169,7 @@ json game_fields(const match::Match& match, Time now, Viewer viewer, const Compa
   out["ply"] = match.ply();
   out["turn"] = color_name(match.turn());
   out["legal"] = legal_for(match, viewer);
+  if (board_public(match)) out["legal_san"] = legal_san_for(match, viewer);
   out["positions"] = positions_json(match, viewer);
   if (game.start().variant().two_moves_until_capture) out["double_moves"] = double_moves_json(game);
   // hidden: everything the umpire said as this viewer heard it; every try once the game is over.
@@ -233,6 +244,7 @@ json event_message(const Event& event, const match::Match& match, Time now, View
       if (to_move(match, viewer)) out["legal"] = legal_for(match, viewer);
       break;
   }
+  if (out.contains("legal") && board_public(match)) out["legal_san"] = legal_san_for(match, viewer);
   put_clock(out, match, now);
   return out;
 }
@@ -250,6 +262,7 @@ ViewerTexts event_texts(const Event& event, const match::Match& match, Time now)
   if (message.contains("legal") && match.status() == match::Status::Playing) {
     const Viewer mover = viewer_of(match.turn());
     message["legal"] = legal_for(match, mover);
+    message["legal_san"] = legal_san_for(match, mover);
     texts[static_cast<std::size_t>(mover)] = share(message);
   }
   return texts;
