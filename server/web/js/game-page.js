@@ -21,6 +21,7 @@ import { GameSocial } from './social.js';
 import { Sounds } from './sound.js';
 import { Premoves } from './premove.js';
 import { Presence } from './presence.js';
+import { ScreenReaderPanel } from './screen-reader-panel.js';
 
 const REASONS = {
   checkmate: 'by checkmate', stalemate: 'by stalemate', repetition: 'by threefold repetition',
@@ -86,6 +87,12 @@ class GamePage {
     });
     this.social = new GameSocial(this, main.querySelector('aside.side'));
     this.addConventions();
+    // screen reader mode: its own panel, told of the game through the `this.blind` calls below.
+    this.blind = new ScreenReaderPanel(main.querySelector('aside.side'), {
+      variant, you: this.you, submit: uci => this.sendMove(uci), askAny: () => this.send({ t: 'any' }),
+      clock: () => (this.clocks.timed ? { ...this.clocks.now(), running: this.status === 'playing' ? this.clocks.running : null } : null),
+      mute: [this.ui.status, this.ui.notice, this.ui.announcements, this.offers.panel],
+    });
     this.listen(main);
     this.connect();
     this.ticker = setInterval(() => {
@@ -148,12 +155,13 @@ class GamePage {
   }
 
   receive(message, seatName) {
-    if (Array.isArray(message.legal)) this.legalBySeat[seatName] = { v: message.v, legal: message.legal };
+    if (Array.isArray(message.legal)) this.legalBySeat[seatName] = { v: message.v, legal: message.legal, san: message.legal_san };
     if (seatName !== this.primary && message.t !== 'error') {
       this.render();
       return;
     }
     if (this.social.receive(message)) return;
+    this.blind.received(message);
     switch (message.t) {
       case 'state': this.applyState(message); break;
       case 'joined': this.applyJoined(message); break;
@@ -174,6 +182,7 @@ class GamePage {
   applyJoined(message) {
     this.status = message.status ?? 'playing';
     this.positionV = message.v;
+    this.blind.joined(message.color);
     if (this.isPlayer && !this.local) {
       this.sounds.play('notify');
       this.attention.notify(this.turn === this.you ? 'Your opponent joined: your move.' : 'Your opponent joined.');
@@ -245,6 +254,7 @@ class GamePage {
     if (!message.move) return;  // a hidden game: the umpire speaks instead
     this.history.push({ placement: parsePlacement(message.fen, this.geometry), mover: this.turn, move: message.move, fen: message.fen });
     this.sans[message.ply] = message.san;
+    this.blind.moved({ mover: this.turn, uci: message.move, san: message.san, letter: this.history.at(-2).placement.get(parseMove(message.move)?.from) });
     this.turn = message.turn ?? sideToMove(message.fen);
     if (message.double_moves) this.doubleMoves = message.double_moves;
     this.pending = null;
@@ -276,7 +286,9 @@ class GamePage {
     const mine = message.by === this.you;
     const entry = message.say === 'illegal' && mine && !message.move ? { ...message, move: this.pending?.uci } : message;
     const from = parseMove(entry.move)?.from;
-    this.kriegspiel.hear(entry, { letter: (from && this.history.at(-1).placement.get(from)) ?? null });
+    const letter = (from && this.history.at(-1).placement.get(from)) ?? null;
+    this.kriegspiel.hear(entry, { letter });
+    this.blind.heard(entry, letter);
     if (message.say === 'moved') {
       this.turn = otherColor(message.by);
       this.sounds.play(message.check?.length ? 'check' : message.capture ? 'capture' : 'move');
@@ -295,6 +307,7 @@ class GamePage {
     this.pinned = false;
     this.clocks.stop();
     this.sounds.play('end');
+    this.blind.ended(this.statusLine());
     this.showConnection();
     if (this.variant.hidden) this.reloadFinished();
   }
@@ -324,6 +337,7 @@ class GamePage {
   }
 
   showNotice(text) {
+    this.blind.say(text);
     this.ui.notice.textContent = text;
     this.ui.notice.hidden = false;
     this.render();
@@ -353,6 +367,11 @@ class GamePage {
         return;
       }
     }
+    this.sendMove(uci, { dragged });
+  }
+
+  sendMove(uci, { dragged = false } = {}) {
+    const { from, to } = parseMove(uci);
     const ply = this.hidden
       ? this.kriegspiel.ownMoves.length * 2 + (this.you === 'black' ? 1 : 0)
       : this.history.length - 1;
@@ -363,8 +382,10 @@ class GamePage {
     // Until the server answers, the man is shown carried to its square, marked as pending.
     const placement = new Map(this.history.at(-1).placement);
     const letter = placement.get(from), suffix = parseMove(uci).suffix;
-    placement.delete(from);
-    placement.set(to, suffix ? (colorOf(letter) === 'white' ? suffix.toUpperCase() : suffix) : letter);
+    if (letter) {  // a typed move may name an empty square: the server refuses it
+      placement.delete(from);
+      placement.set(to, suffix ? (colorOf(letter) === 'white' ? suffix.toUpperCase() : suffix) : letter);
+    }
     this.pending = { uci, from, to, placement };
     this.board.setPosition(placement, { lastMove: { from, to }, animate: !dragged, pending: to });
     this.board.setDests(null);
@@ -479,6 +500,8 @@ class GamePage {
     this.social.render();
     for (const part of this.parts) part.render();
     this.renderHeader();
+    this.blind.update({ status: this.status, statusLine: this.statusLine(), legal: this.currentLegal(),
+      offered: this.legalBySeat[this.local ? this.turn : this.you], placement: this.history[this.shownIndex()].placement });
     const yourMove = this.status === 'playing' && this.isPlayer && !this.local && this.turn === this.you;
     const note = this.titleNote ? `${this.titleNote} · ` : '';
     document.title = `${yourMove ? '● ' : ''}${note}${this.statusLine()} · ${this.variant.title} · Arbiter`;
@@ -661,6 +684,7 @@ class GamePage {
 
   destroy() {
     clearInterval(this.ticker);
+    this.blind.destroy();
     document.removeEventListener('keydown', this.keyListener);
     document.removeEventListener('visibilitychange', this.visibilityListener);
     for (const connection of Object.values(this.connections)) connection.close();
