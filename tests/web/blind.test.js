@@ -5,7 +5,7 @@
 // what the page shows, never on time.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoErrors, launchBrowser, openPage, startServer } from './helpers.js';
+import { assertNoErrors, launchBrowser, openPage, screenshot, startServer } from './helpers.js';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -55,12 +55,20 @@ async function typeIn(page, text) {
   await page.keyboard.press('Enter');
 }
 
-// Presses Tab until the focused element is the button named `name`; fails after 60 presses.
-async function tabTo(page, name) {
+// A move typed by `page` once its field offers `offer`, and what the listeners then hear: [page, text].
+async function play(page, offer, typed, heard) {
+  await waitForOffer(page, offer);
+  await typeIn(page, typed);
+  for (const [listener, text] of heard) await waitForSaid(listener, text);
+}
+
+// Presses Tab until the focused element is the button named `name` (fails after 60 presses),
+// then Enter on it.
+async function pressButton(page, name) {
   for (let presses = 0; presses < 60; presses++) {
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => document.activeElement?.matches('button') ? document.activeElement.textContent : null);
-    if (focused === name) return;
+    if (focused === name) return page.keyboard.press('Enter');
   }
   assert.fail(`no button "${name}" reached with Tab`);
 }
@@ -89,19 +97,14 @@ test('screen reader mode: fool\'s mate typed in SAN and coordinates, read out to
     + 'pawns a2, b2, c2, d2, e2, f2, g2 and h2. Black: king e8; queen d8; rooks a8 and h8; bishops c8 and f8; '
     + 'knights b8 and g8; pawns a7, b7, c7, d7, e7, f7, g7 and h7.');
 
-  await waitForOffer(white, 'f3');
-  await typeIn(white, 'f3');
-  for (const page of [white, black]) await waitForSaid(page, 'White: pawn f2 to f3 (f3).');
+  const both = text => [[white, text], [black, text]];
+  await play(white, 'f3', 'f3', both('White: pawn f2 to f3 (f3).'));
   // Not White's turn: the server says so, and it is read out.
   await typeIn(white, 'a2a3');
   await waitForSaid(white, 'It is not your turn.');
 
-  await waitForOffer(black, 'e5');
-  await typeIn(black, 'e7e5');
-  for (const page of [white, black]) await waitForSaid(page, 'Black: pawn e7 to e5 (e5).');
-  await waitForOffer(white, 'g4');
-  await typeIn(white, 'g2-g4');
-  for (const page of [white, black]) await waitForSaid(page, 'White: pawn g2 to g4 (g4).');
+  await play(black, 'e5', 'e7e5', both('Black: pawn e7 to e5 (e5).'));
+  await play(white, 'g4', 'g2-g4', both('White: pawn g2 to g4 (g4).'));
 
   // An illegal move in coordinates goes to the server, which refuses it; SAN naming no offered
   // move is answered on the page. Either way the field keeps the focus and nothing is played.
@@ -110,6 +113,7 @@ test('screen reader mode: fool\'s mate typed in SAN and coordinates, read out to
   await waitForSaid(black, 'That move is not legal.');
   await typeIn(black, 'Nf5');
   await waitForSaid(black, /^No move is written "Nf5"\. Type it in SAN, such as [^ ]+, or as from and to squares\.$/);
+  await screenshot(black, 'screen-reader-chess');
   await typeIn(black, 'qh4');  // lower case, without the mate sign: the one move it can be
   for (const page of [white, black]) {
     await waitForSaid(page, 'Black: queen d8 to h4, checkmate (Qh4#).');
@@ -124,19 +128,18 @@ test('screen reader mode: fool\'s mate typed in SAN and coordinates, read out to
 });
 
 test('screen reader mode in Kriegspiel: tries, "Are there any?" and a mate read out, and no square of the opponent\'s', async () => {
-  const { white, black } = await seatedPages('kriegspiel');
+  const { id, white, black } = await seatedPages('kriegspiel');
+  const spectator = await openPage(browser, `${server.url}/game/${id}?screenreader=1`);
+  await waitForSaid(spectator, 'Kriegspiel. White to move.');
+  assert.equal(await spectator.locator('#screen-reader-move').count() && await spectator.locator('#screen-reader-move').isVisible(), false,
+    'a spectator has no move field');
   const panel = await white.locator('.screen-reader').ariaSnapshot();
   assert.match(panel, /combobox "Your try \(from and to squares, such as e2e4\)"/);
   assert.match(panel, /button "Try"/);
+  assert.match(await white.locator('body').ariaSnapshot(), /button "Are there any\?"/);
 
-  await waitForOffer(white, 'f2f3');
-  await typeIn(white, 'f2f3');
-  await waitForSaid(white, 'White: pawn f2 to f3.');
-  await waitForSaid(black, 'White has moved.');
-  await waitForOffer(black, 'e7e5');
-  await typeIn(black, 'e7 e5');
-  await waitForSaid(black, 'Black: pawn e7 to e5.');
-  await waitForSaid(white, 'Black has moved.');
+  await play(white, 'f2f3', 'f2f3', [[white, 'White: pawn f2 to f3.'], [black, 'White has moved.']]);
+  await play(black, 'e7e5', 'e7 e5', [[black, 'Black: pawn e7 to e5.'], [white, 'Black has moved.']]);
 
   // White asks (no pawn of White's can take), then tries a pawn capture on an empty square.
   await waitForOffer(white, 'f3e4');
@@ -160,22 +163,27 @@ test('screen reader mode in Kriegspiel: tries, "Are there any?" and a mate read 
   await typeIn(black, 'd8h4');
   await waitForSaid(black, /^Black: queen d8 to h4\. Check on the (long|short) diagonal\.$/);
   await waitForSaid(white, /^Black has moved\. Check on the (long|short) diagonal\.$/);
-  for (const page of [white, black]) await waitForSaid(page, 'Game over: Black wins by checkmate.');
+  for (const page of [white, black, spectator]) await waitForSaid(page, 'Game over: Black wins by checkmate.');
+  await screenshot(white, 'screen-reader-kriegspiel');
 
   // Nothing of the opponent's men or moves was read to either player.
   const whiteHeard = (await said(white)).join('\n'), blackHeard = (await said(black)).join('\n');
   for (const square of ['e7', 'e5', 'd8', 'h4', 'd6']) assert.ok(!whiteHeard.includes(square), `Black's ${square} read to White:\n${whiteHeard}`);
   for (const square of ['f2', 'f3', 'e4', 'g2', 'g4']) assert.ok(!blackHeard.includes(square), `White's ${square} read to Black:\n${blackHeard}`);
   assert.match(whiteHeard, /White's try, pawn f3 to e4: No\./);
-  for (const page of [white, black]) assertNoErrors(page, [/400|Bad Request/]);
+  const spectatorHeard = (await said(spectator)).join('\n');
+  for (const square of ['e7', 'e5', 'd8', 'h4', 'd6', 'f2', 'f3', 'e4', 'g2', 'g4']) {
+    assert.ok(!spectatorHeard.includes(square), `${square} read to a spectator:\n${spectatorHeard}`);
+  }
+  assert.match(spectatorHeard, /White asks: Are there any\? No\.\nWhite's try: No\.\nWhite has moved\./);
+  for (const page of [white, black, spectator]) assertNoErrors(page, [/400|Bad Request/]);
 });
 
 test('screen reader mode: the toggle on every page, and every control of a game reached and used by keyboard', async () => {
   // The toggle: reached by Tab from the top of the home page, switched with Enter, remembered.
   const home = await openPage(browser, `${server.url}/?screenreader=0`);
-  await tabTo(home, 'Screen reader mode');
   assert.equal(await home.locator('.screen-reader-toggle').getAttribute('aria-pressed'), 'false');
-  await home.keyboard.press('Enter');
+  await pressButton(home, 'Screen reader mode');
   assert.equal(await home.locator('.screen-reader-toggle').getAttribute('aria-pressed'), 'true');
   await home.goto(`${server.url}/`);
   assert.equal(await home.locator('.screen-reader-toggle').getAttribute('aria-pressed'), 'true');
@@ -188,29 +196,21 @@ test('screen reader mode: the toggle on every page, and every control of a game 
   for (const control of ['button "Abort"', 'button "Offer draw"', 'button "Resign"', 'textbox "Chat message"', 'button "Send"']) {
     assert.ok(side.includes(control), `${control} in:\n${side}`);
   }
-  await waitForOffer(white, 'e4');
-  await typeIn(white, 'e4');
-  await waitForOffer(black, 'e5');
-  await typeIn(black, 'e5');
-  await waitForSaid(white, 'Black: pawn e7 to e5 (e5).');
+  await play(white, 'e4', 'e4', []);
+  await play(black, 'e5', 'e5', [[white, 'Black: pawn e7 to e5 (e5).']]);
 
   // White asks to take back; Black accepts; then Black offers a draw, White declines; Black resigns.
-  await tabTo(white, 'Takeback');
-  await white.keyboard.press('Enter');
-  await black.locator('button[data-action="accept-takeback"]').waitFor();
-  await tabTo(black, 'Accept');
-  await black.keyboard.press('Enter');
+  await pressButton(white, 'Takeback');
+  await waitForSaid(black, 'White asked to take back a move.');
+  await pressButton(black, 'Accept');
   await waitForOffer(white, 'e4');
   await white.keyboard.press('Alt+Shift+M');  // back to the move field
-  await typeIn(white, 'd4');
-  await waitForSaid(black, 'White: pawn d2 to d4 (d4).');
-  await tabTo(black, 'Offer draw');
-  await black.keyboard.press('Enter');
-  await white.locator('button[data-action="decline-draw"]').waitFor();
-  await tabTo(white, 'Decline');
-  await white.keyboard.press('Enter');
-  await tabTo(black, 'Resign');
-  await black.keyboard.press('Enter');
+  await play(white, 'd4', 'd4', [[black, 'White: pawn d2 to d4 (d4).']]);
+  await pressButton(black, 'Offer draw');
+  await waitForSaid(white, 'Black offered a draw.');
+  await pressButton(white, 'Decline');
+  await waitForSaid(black, 'White declined the draw offer.');
+  await pressButton(black, 'Resign');
   await black.keyboard.press('Enter');  // "Really resign?"
   for (const page of [white, black]) await waitForSaid(page, 'Game over: White wins by resignation.');
   // The offers and the takeback were read out to both, each in their own words.

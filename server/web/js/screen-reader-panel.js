@@ -47,6 +47,7 @@ export class ScreenReaderPanel {
     const form = h('form.screen-reader-form', {},
       h('label', { for: 'screen-reader-move' }, fieldLabel), this.input, this.datalist,
       h('button.button.small.primary', { type: 'submit' }, hidden ? 'Try' : 'Play'));
+    form.hidden = this.you === 'spectator';  // a spectator reads and listens only
     form.addEventListener('submit', event => {
       event.preventDefault();
       this.typed(this.input.value);
@@ -64,7 +65,9 @@ export class ScreenReaderPanel {
     const on = this.on;
     if (on && !this.element.isConnected) {
       this.side.prepend(this.element);
-      this.input.focus();
+      if (this.you !== 'spectator') this.input.focus();
+      this.greeted = false;
+      this.greet();
     }
     if (!on) this.element.remove();
     for (const region of this.mute) {
@@ -93,11 +96,15 @@ export class ScreenReaderPanel {
   // placement (Map square -> letter of the position shown).
   update(view) {
     this.view = view;
-    if (!this.greeted && view.statusLine) {
-      this.greeted = true;
-      this.say(`${this.variant.title ?? this.variant.name}. ${view.statusLine}.`);
-    }
+    this.greet();
     if (this.on) this.renderMoves();
+  }
+
+  // The game and where it stands, once the mode is on and the page knows it.
+  greet() {
+    if (!this.on || this.greeted || !this.view.statusLine) return;
+    this.greeted = true;
+    this.say(`${this.variant.title ?? this.variant.name}. ${this.view.statusLine}.`);
   }
 
   // A move of an open game; `letter`: the man on its from square before it.
