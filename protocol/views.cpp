@@ -53,8 +53,7 @@ json legal_for(const match::Match& match, Viewer viewer) {
 json legal_san_for(const match::Match& match, Viewer viewer) {
   json sans = json::array();
   if (!to_move(match, viewer) || !board_public(match)) return sans;
-  const auto& position = match.game().position();
-  for (const auto& move : position.legal_moves()) sans.push_back(position.san(move));
+  for (auto& san : match.game().position().legal_sans()) sans.push_back(std::move(san));
   return sans;
 }
 

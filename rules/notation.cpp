@@ -10,6 +10,49 @@ namespace {
 
 char lower(char c) { return char(std::tolower(static_cast<unsigned char>(c))); }
 
+// The SAN of `move` in `position`, whose legal moves are `legal` (they tell which men to tell apart).
+std::string san_among(const Position& position, const Move& move, const MoveList& legal) {
+  const Variant& v = position.variant();
+  const Geometry& g = v.geometry;
+  std::string text;
+  if (move.kind == Move::Kind::Castle) {
+    text = g.file_of(move.to) > g.file_of(move.from) ? "O-O" : "O-O-O";
+  } else {
+    const Piece mover = *position.piece_at(move.from);
+    const PieceKind& kind = v.kinds[mover.kind];
+    const bool capture = position.is_capture(move);
+    // Disambiguate among other men written alike that can reach the same square: men of the same
+    // kind, and for a pawn any pawn (on the ring a pawn moving up and one moving down can).
+    bool others = false, same_file = false, same_rank = false;
+    for (const Move& m : legal) {
+      if (m.to != move.to || m.from == move.from || m.kind == Move::Kind::Castle) continue;
+      const int rival = position.piece_at(m.from)->kind;
+      if (kind.pawn ? !v.kinds[rival].pawn : rival != mover.kind) continue;
+      others = true;
+      same_file |= g.file_of(m.from) == g.file_of(move.from);
+      same_rank |= g.rank_of(m.from) == g.rank_of(move.from);
+    }
+    const std::string from = g.name(move.from);
+    if (kind.pawn) {
+      // Two pawns on one file reaching one square are on the ring, moving opposite ways.
+      if (same_file) text += from;
+      else if (capture) text += from[0];
+    } else {
+      text += kind.letter;
+      if (others && !same_file) text += from[0];
+      else if (others && !same_rank) text += from.substr(1);
+      else if (others) text += from;
+    }
+    if (capture) text += 'x';
+    text += g.name(move.to);
+    if (move.promotion >= 0) text += std::string("=") + v.kinds[move.promotion].letter;
+  }
+  Position next = position;
+  next.play(move);
+  if (next.in_check()) text += next.legal_moves().empty() ? '#' : '+';
+  return text;
+}
+
 }  // namespace
 
 std::string Position::uci(const Move& move) const {
@@ -43,47 +86,18 @@ Result<Move> Position::parse_uci(std::string_view text) const {
 }
 
 std::string Position::san(const Move& move) const {
-  const Variant& v = *variant_;
-  const Geometry& g = v.geometry;
-  std::string text;
-  if (move.kind == Move::Kind::Castle) {
-    text = g.file_of(move.to) > g.file_of(move.from) ? "O-O" : "O-O-O";
-  } else {
-    const Piece mover = *piece_at(move.from);
-    const PieceKind& kind = v.kinds[mover.kind];
-    const bool capture = is_capture(move);
-    // Disambiguate among other men written alike that can reach the same square: men of the same
-    // kind, and for a pawn any pawn (on the ring a pawn moving up and one moving down can).
-    bool others = false, same_file = false, same_rank = false;
-    MoveList list;
-    MoveGenerator(*this).legal(list);
-    for (const Move& m : list) {
-      if (m.to != move.to || m.from == move.from || m.kind == Move::Kind::Castle) continue;
-      const int rival = piece_at(m.from)->kind;
-      if (kind.pawn ? !v.kinds[rival].pawn : rival != mover.kind) continue;
-      others = true;
-      same_file |= g.file_of(m.from) == g.file_of(move.from);
-      same_rank |= g.rank_of(m.from) == g.rank_of(move.from);
-    }
-    const std::string from = g.name(move.from);
-    if (kind.pawn) {
-      // Two pawns on one file reaching one square are on the ring, moving opposite ways.
-      if (same_file) text += from;
-      else if (capture) text += from[0];
-    } else {
-      text += kind.letter;
-      if (others && !same_file) text += from[0];
-      else if (others && !same_rank) text += from.substr(1);
-      else if (others) text += from;
-    }
-    if (capture) text += 'x';
-    text += g.name(move.to);
-    if (move.promotion >= 0) text += std::string("=") + v.kinds[move.promotion].letter;
-  }
-  Position next = *this;
-  next.play(move);
-  if (next.in_check()) text += next.legal_moves().empty() ? '#' : '+';
-  return text;
+  MoveList legal;
+  MoveGenerator(*this).legal(legal);
+  return san_among(*this, move, legal);
+}
+
+std::vector<std::string> Position::legal_sans() const {
+  MoveList legal;
+  MoveGenerator(*this).legal(legal);
+  std::vector<std::string> sans;
+  sans.reserve(static_cast<std::size_t>(legal.size));
+  for (const Move& m : legal) sans.push_back(san_among(*this, m, legal));
+  return sans;
 }
 
 }  // namespace arbiter::rules

@@ -85,6 +85,7 @@ class Position {
   std::string uci(const Move& move) const;
   Result<Move> parse_uci(std::string_view text) const;  // a legal move, or why not
   std::string san(const Move& move) const;               // before the move is played
+  std::vector<std::string> legal_sans() const;          // san() of each of legal_moves(), in its order
 
  private:
   friend class MoveGenerator;
