@@ -56,6 +56,15 @@ json legal_for(const match::Match& match, Viewer viewer) {
   return legal;
 }
 
+// The SAN of each move of `legal_for`, in the same order, for a page where moves are typed (a
+// screen reader's): on an open board only, as a hidden try's SAN would tell what it takes or checks.
+json legal_san_for(const match::Match& match, Viewer viewer) {
+  json sans = json::array();
+  if (!to_move(match, viewer) || !board_public(match)) return sans;
+  for (auto& san : match.game().position().legal_sans()) sans.push_back(std::move(san));
+  return sans;
+}
+
 json moves_json(const rules::Game& game) {
   json moves = json::array();
   auto position = game.start();
@@ -168,6 +177,7 @@ json game_fields(const match::Match& match, Time now, Viewer viewer, const Compa
   out["ply"] = match.ply();
   out["turn"] = color_name(match.turn());
   out["legal"] = legal_for(match, viewer);
+  if (board_public(match)) out["legal_san"] = legal_san_for(match, viewer);
   out["positions"] = positions_json(match, viewer);
   if (game.start().variant().two_moves_until_capture) out["double_moves"] = double_moves_json(game);
   // hidden: everything the umpire said as this viewer heard it; every try once the game is over.

@@ -94,4 +94,14 @@ std::string Position::san(const Move& move, std::span<const Move> legal) const {
   return text;
 }
 
+std::vector<std::string> Position::legal_sans() const {
+  MoveList list;
+  MoveGenerator(*this).legal(list);
+  const std::span<const Move> legal{list.begin(), list.end()};
+  std::vector<std::string> sans;
+  sans.reserve(legal.size());
+  for (const Move& m : legal) sans.push_back(san(m, legal));
+  return sans;
+}
+
 }  // namespace arbiter::rules

@@ -91,6 +91,7 @@ class Position {
   // The same with this position's legal moves given.
   Result<Move> parse_uci(std::string_view text, std::span<const Move> legal) const;
   std::string san(const Move& move, std::span<const Move> legal) const;
+  std::vector<std::string> legal_sans() const;          // san() of each of legal_moves(), in its order
 
  private:
   friend class MoveGenerator;

@@ -90,6 +90,29 @@ TEST_CASE("move events: the same for everyone but legal") {
   CHECK(to_white["san"] == to_spectator["san"]);
 }
 
+TEST_CASE("legal_san: the SAN of each legal move in legal's order, in the state and resource of the player to move on an open board only") {
+  auto game = game_of("chess", {"f2f3", "e7e5", "g2g4"});
+  auto black = state_message(*game, game.now, Viewer::Black);
+  REQUIRE(black["legal_san"].size() == black["legal"].size());
+  const auto at = [&](const char* uci) {
+    for (std::size_t i = 0; i < black["legal"].size(); ++i)
+      if (black["legal"][i] == uci) return black["legal_san"][i];
+    return json(nullptr);
+  };
+  CHECK(at("d8h4") == "Qh4#");
+  CHECK(at("g8f6") == "Nf6");
+  CHECK(at("f8a3") == "Ba3");
+  CHECK(state_message(*game, game.now, Viewer::White)["legal_san"] == json::array());
+  const auto& moved = game.log().back().event;
+  // Not in events: a move's broadcast does not pay for it.
+  CHECK_FALSE(event_message(moved, *game, game.now, Viewer::Black).contains("legal_san"));
+  CHECK(game_resource(*game, game.now, Viewer::Black)["legal_san"] == black["legal_san"]);
+
+  auto hidden = game_of("kriegspiel", {"e2e4"});
+  CHECK_FALSE(state_message(*hidden, hidden.now, Viewer::Black).contains("legal_san"));
+  CHECK_FALSE(event_message(hidden.log().back().event, *hidden, hidden.now, Viewer::Black).contains("legal_san"));
+}
+
 TEST_CASE("other events") {
   TestMatch game("chess");
   game.join(Black);

@@ -195,6 +195,22 @@ TEST_CASE("FEN round trips and clear errors") {
   }
 }
 
+TEST_CASE("legal_sans: san() of each legal move, in legal_moves()'s order, in every variant") {
+  for (const Variant* variant : all_variants()) {
+    CAPTURE(variant->name);
+    auto game = Game(Position::start(*variant));
+    for (int ply = 0; ply < 12; ++ply) {
+      const Position& pos = game.position();
+      const auto moves = pos.legal_moves();
+      if (moves.empty()) break;
+      const auto sans = pos.legal_sans();
+      REQUIRE(sans.size() == moves.size());
+      for (std::size_t i = 0; i < moves.size(); ++i) CHECK(sans[i] == pos.san(moves[i]));
+      game.play(moves[moves.size() / 2]);
+    }
+  }
+}
+
 TEST_CASE("SAN: disambiguation by file, rank or square; captures, promotion, check and mate") {
   auto knights = at("chess", "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
   CHECK(knights.san(*knights.parse_uci("b1d2")) == "Nbd2");

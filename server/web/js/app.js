@@ -4,9 +4,11 @@ import { h } from './dom.js';
 import { showGame } from './game-page.js';
 import { showHome } from './home-page.js';
 import { showJoin } from './join-page.js';
+import { installScreenReaderToggle } from './screen-reader.js';
 
 const main = document.getElementById('app');
 const indicator = document.getElementById('connection');
+installScreenReaderToggle(document.querySelector('.site-header'));
 
 // "Live" while a game goes on; nothing once it is over, unless the connection is lost.
 function setConnectionStatus(status, { finished = false } = {}) {

@@ -13,6 +13,8 @@ import { GameRenderer } from './game-renderer.js';
 import { showLegend } from './legend.js';
 import { movesBetween, parseMove } from './moves.js';
 import { colorOf, kindOf } from './pieces.js';
+import { ScreenReaderPanel } from './screen-reader-panel.js';
+import { screenReader } from './screen-reader.js';
 import { Sounds } from './sound.js';
 
 class GamePage {
@@ -32,6 +34,13 @@ class GamePage {
     this.ui = this.renderer.ui;
     this.social = this.renderer.social;
     this.hooks = [];  // other renderers of the same view (a text or speech one): render(view)
+    // Screen reader mode: its own panel, told the server's messages and the view.
+    this.blind = new ScreenReaderPanel(main.querySelector('aside.side'), {
+      variant, you, submit: uci => this.sendMove(uci), askAny: () => this.act('any', { t: 'any' }),
+      clock: () => this.view().clock,
+      mute: [this.ui.status, this.ui.notice, this.ui.announcements, this.renderer.offers.panel],
+    });
+    this.sanOffer = null;  // {legal, san}: the SAN of the moves offered, asked for in that mode only
     this.listen(main);
     this.connect();
     this.ticker = setInterval(() => this.renderer.tick(this.view()), 100);
@@ -69,13 +78,55 @@ class GamePage {
     const view = this.view();
     this.renderer.render(view);
     for (const hook of this.hooks) hook.render(view);
+    this.tellScreenReader(view);
+  }
+
+  // --- screen reader mode ---
+
+  tellScreenReader(view) {
+    if (view.notice && view.notice !== this.noticeRead) this.blind.say(view.notice);
+    this.noticeRead = view.notice;
+    this.askSans(view.board.legal);
+    this.blind.update({ status: view.status, statusLine: view.statusLine, legal: view.board.legal,
+      offered: this.sanOffer, placement: view.board.placement });
+  }
+
+  // A server message as the screen reader reads it out; `before`: the view before it came.
+  readOut(message, before) {
+    const letterOn = uci => before.board.placement.get(parseMove(uci)?.from) ?? null;
+    this.blind.received(message);
+    if (message.t === 'joined') this.blind.joined(message.color);
+    if (message.t === 'move' && message.move) this.blind.moved({ mover: before.turn, uci: message.move, san: message.san, letter: letterOn(message.move) });
+    if (message.t === 'umpire') this.blind.heard(message, message.move ? letterOn(message.move) : null);
+    if (message.t === 'end') this.blind.ended(this.view().statusLine);
+  }
+
+  // Typed moves complete in SAN: the game resource carries `legal_san` beside `legal` (the events
+  // do not, so that nobody else pays for it on every move). Asked once for each list of moves.
+  async askSans(legal) {
+    const key = legal.join(' ');
+    if (!screenReader.on || this.variant.hidden || !legal.length || key === this.sansAskedFor) return;
+    this.sansAskedFor = key;
+    try {
+      const game = await fetchGame(this.id, this.token());
+      if (game.legal?.join(' ') === key && game.legal_san) {
+        this.sanOffer = { legal: game.legal, san: game.legal_san };
+        this.render();
+      }
+    } catch {
+      this.sansAskedFor = null;  // asked again at the next change
+    }
   }
 
   // --- connection ---
 
   connect() {
     const open = (seatName, token) => new GameConnection(this.id, token, {
-      onMessage: message => this.dispatch({ type: 'message', seat: seatName, message }),
+      onMessage: message => {
+        const before = this.view();
+        this.dispatch({ type: 'message', seat: seatName, message });
+        if (seatName === (this.state.local ? 'white' : you)) this.readOut(message, before);
+      },
       onStatus: status => this.dispatch({ type: 'connection', seat: seatName, status }),
     });
     const you = this.state.you;
@@ -137,11 +188,16 @@ class GamePage {
         return;
       }
     }
+    this.sendMove(uci, { dragged });
+  }
+
+  sendMove(uci, { dragged = false } = {}) {
     const seat = seatFor(this.state, 'move');
     if (!this.send({ t: 'move', move: uci, ply: this.state.facts[seat]?.ply }, seat)) {
       this.dispatch({ type: 'unsent', text: 'You are not connected, so the move was not sent: it is undone. Play it again once the connection is back.' });
       return;
     }
+    const { from, to } = parseMove(uci);
     this.renderer.animateNext = !dragged;
     this.dispatch({ type: 'sent-move', uci, from, to });
   }
@@ -253,6 +309,7 @@ class GamePage {
 
   destroy() {
     clearInterval(this.ticker);
+    this.blind.destroy();
     document.removeEventListener('keydown', this.keyListener);
     document.removeEventListener('visibilitychange', this.visibilityListener);
     for (const connection of Object.values(this.connections)) connection.close();

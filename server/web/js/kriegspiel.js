@@ -6,7 +6,7 @@ import { capitalize } from './dom.js';
 import { parseMove } from './moves.js';
 import { kindOf } from './pieces.js';
 
-const CHECK_WORDS = {
+export const CHECK_WORDS = {
   rank: 'on the rank', file: 'on the file', long_diagonal: 'on the long diagonal',
   short_diagonal: 'on the short diagonal', knight: 'by a knight',
 };
