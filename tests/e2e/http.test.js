@@ -65,7 +65,8 @@ test('bad requests: 400 with an error body, 404, 405, 413', async () => {
   assert.equal((await server.api('POST', '/api/games', { variant: 'chess', color: 'purple' })).status, 400);
   assert.equal((await server.api('GET', '/api/nothing')).status, 404);
   assert.equal((await server.api('DELETE', '/api/games')).status, 405);
-  assert.equal((await server.api('GET', '/api/join/abc')).status, 405);
+  assert.equal((await server.api('GET', '/api/join/abc')).status, 404);
+  assert.equal((await server.api('PUT', '/api/join/abc')).status, 405);
   assert.equal((await server.api('GET', '/api/games?status=finished&limit=zero')).status, 400);
   const huge = await server.api('POST', '/api/games', undefined, { raw: JSON.stringify({ variant: 'chess', pad: 'x'.repeat(100000) }) });
   assert.equal(huge.status, 413);

@@ -269,9 +269,10 @@ test('Kriegspiel: a reconnecting player gets their own board and what they heard
   await attempt(clients, 'white', 'e4f5', 2);  // No
   await ask(clients, 'white');                  // Try
   await nonsense(clients, 'white', 'g1f3', 2);   // a pawn capture is owed
-  // What each heard, as the history a reconnecting client is given.
+  // What each heard, as the history a reconnecting client is given (`now`: what the viewer could do
+  // at that moment, not part of what was said).
   const history = client => client.frames.map(f => JSON.parse(f)).filter(m => m.t === 'umpire')
-    .map(({ t, v, clock, legal, fen, ...said }) => said);
+    .map(({ t, v, clock, legal, fen, now, ...said }) => said);
   const before = { white: history(clients.white), black: history(clients.black), spectator: history(clients.spectator) };
   assert.deepEqual(before.white[2], { say: 'illegal', by: 'white', move: 'e4f5' });
   assert.deepEqual(before.black[2], { say: 'illegal', by: 'white' });

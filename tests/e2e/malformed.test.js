@@ -53,7 +53,7 @@ test('a malformed %-escape is 400, in the query as in the path', async () => {
 
 test('every 405 carries Allow, static files too', async () => {
   for (const [method, route, allow] of [['POST', '/index.html', 'GET, HEAD'], ['DELETE', '/', 'GET, HEAD'],
-    ['PUT', '/api/variants', 'GET, HEAD'], ['DELETE', '/api/games', 'GET, HEAD, POST'], ['GET', '/api/join/abc', 'POST']]) {
+    ['PUT', '/api/variants', 'GET, HEAD'], ['DELETE', '/api/games', 'GET, HEAD, POST'], ['PUT', '/api/join/abc', 'GET, HEAD, POST']]) {
     const response = await server.api(method, route);
     assert.equal(response.status, 405, `${method} ${route}`);
     assert.equal(response.headers.get('allow'), allow, `${method} ${route}`);
