@@ -84,6 +84,7 @@ class GamePage {
   // --- screen reader mode ---
 
   tellScreenReader(view) {
+    if (!this.stateHeard) return;  // the view before the server's state says nothing yet
     if (view.notice && view.notice !== this.noticeRead) this.blind.say(view.notice);
     this.noticeRead = view.notice;
     this.askSans(view.board.legal);
@@ -125,7 +126,10 @@ class GamePage {
       onMessage: message => {
         const before = this.view();
         this.dispatch({ type: 'message', seat: seatName, message });
-        if (seatName === (this.state.local ? 'white' : you)) this.readOut(message, before);
+        if (seatName !== (this.state.local ? 'white' : you)) return;
+        if (message.t === 'state') this.stateHeard = true;
+        this.readOut(message, before);
+        this.render();
       },
       onStatus: status => this.dispatch({ type: 'connection', seat: seatName, status }),
     });
@@ -193,6 +197,8 @@ class GamePage {
 
   sendMove(uci, { dragged = false } = {}) {
     const seat = seatFor(this.state, 'move');
+    // A move typed while the server permits none: what it would answer, without asking it.
+    if (!seat) return this.showNotice(this.state.status === 'playing' ? 'It is not your turn.' : 'That is not possible now.');
     if (!this.send({ t: 'move', move: uci, ply: this.state.facts[seat]?.ply }, seat)) {
       this.dispatch({ type: 'unsent', text: 'You are not connected, so the move was not sent: it is undone. Play it again once the connection is back.' });
       return;

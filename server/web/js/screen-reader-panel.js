@@ -158,7 +158,7 @@ export class ScreenReaderPanel {
 
   renderMoves() {
     this.offered = offeredMoves(this.view.legal, this.view.offered);
-    const key = this.offered.map(move => move.uci).join(' ');
+    const key = this.offered.map(move => `${move.uci} ${move.san}`).join(' ');  // SAN may come after the moves
     if (key === this.shownKey) return;
     this.shownKey = key;
     this.datalist.replaceChildren(...this.offered.map(move => h('option', { value: move.san ?? move.uci }, move.uci)));
