@@ -127,9 +127,11 @@ class GamePage {
         const before = this.view();
         this.dispatch({ type: 'message', seat: seatName, message });
         if (seatName !== (this.state.local ? 'white' : you)) return;
-        if (message.t === 'state') this.stateHeard = true;
         this.readOut(message, before);
-        this.render();
+        if (message.t === 'state' && !this.stateHeard) {
+          this.stateHeard = true;
+          this.render();  // the screen reader's first view: dispatch drew before it could speak
+        }
       },
       onStatus: status => this.dispatch({ type: 'connection', seat: seatName, status }),
     });
