@@ -1,7 +1,11 @@
 #include "protocol/permissions_view.h"
 
+#include <optional>
+#include <vector>
+
 #include <nlohmann/json.hpp>
 
+#include "protocol/json_text.h"
 #include "protocol/names.h"
 
 namespace arbiter::protocol {
@@ -28,21 +32,33 @@ std::string_view action_name(match::Action action) {
   return "";
 }
 
-nlohmann::json now_json(const match::Match& match, match::Viewer viewer, match::Time now) {
+std::string now_text(const match::Match& match, match::Viewer viewer, match::Time now) {
   const match::Permissions permissions = match::permitted(match, viewer, now);
-  nlohmann::json actions = nlohmann::json::array();
+  std::vector<std::string_view> actions;
+  actions.reserve(permissions.actions.size());
   for (auto action : permissions.actions) actions.push_back(action_name(action));
-  nlohmann::json out{{"turn", color_name(match.turn())},
-                     {"ply", match.ply()},
-                     {"actions", std::move(actions)},
-                     {"chat", permissions.chat ? nlohmann::json(channel_name(*permissions.chat)) : nlohmann::json(nullptr)}};
-  auto side = [](std::optional<rules::Color> by) { return by ? nlohmann::json(color_name(*by)) : nlohmann::json(nullptr); };
+  auto side = [](JsonText& out, std::string_view key, std::optional<rules::Color> by) -> JsonText& {
+    return by ? out.string(key, color_name(*by)) : out.null(key);
+  };
   // The offers standing now: a page need not know when each lapses.
-  out["offers"] = {{"draw", side(match.draw_offer())}, {"takeback", side(match.takeback_offer())},
-                   {"rematch", side(match.rematch_offer())}};
-  if (permissions.claim_in) out["claim_ms"] = permissions.claim_in->count();
-  if (permissions.pawn_capture_owed) out["pawn_capture_owed"] = true;
-  return out;
+  JsonText offers;
+  side(offers, "draw", match.draw_offer());
+  side(offers, "takeback", match.takeback_offer());
+  side(offers, "rematch", match.rematch_offer());
+  JsonText out;
+  out.string("turn", color_name(match.turn()))
+      .number("ply", match.ply())
+      .raw("actions", json_string_array(actions))
+      .raw("offers", offers.text());
+  if (permissions.chat) out.string("chat", channel_name(*permissions.chat));
+  else out.null("chat");
+  if (permissions.claim_in) out.number("claim_ms", permissions.claim_in->count());
+  if (permissions.pawn_capture_owed) out.raw("pawn_capture_owed", "true");
+  return out.text();
+}
+
+nlohmann::json now_json(const match::Match& match, match::Viewer viewer, match::Time now) {
+  return nlohmann::json::parse(now_text(match, viewer, now));
 }
 
 }  // namespace arbiter::protocol

@@ -15,14 +15,20 @@ namespace {
 
 using nlohmann::json;
 
-json clock_json(const std::optional<match::ClockView>& clock) {
-  if (!clock) return nullptr;
-  return {{"initial_ms", clock->initial_ms},
-          {"increment_ms", clock->increment_ms},
-          {"white", clock->remaining.white_ms},
-          {"black", clock->remaining.black_ms},
-          {"running", clock->running ? json(color_name(*clock->running)) : json(nullptr)}};
+// Written straight to text: every event message carries it.
+std::string clock_text(const std::optional<match::ClockView>& clock) {
+  if (!clock) return "null";
+  JsonText out;
+  out.number("initial_ms", clock->initial_ms)
+      .number("increment_ms", clock->increment_ms)
+      .number("white", clock->remaining.white_ms)
+      .number("black", clock->remaining.black_ms);
+  if (clock->running) out.string("running", color_name(*clock->running));
+  else out.null("running");
+  return out.text();
 }
+
+json clock_json(const std::optional<match::ClockView>& clock) { return json::parse(clock_text(clock)); }
 
 // While the side to move has a first move to make before the game is aborted, how long it has
 // left (a page shows the countdown).
@@ -276,9 +282,9 @@ JsonText event_text(const Event& event, const match::Match& match, Time now, Vie
       break;
     }
   }
-  out.json("clock", clock_json(match.clock(now)));
+  out.raw("clock", clock_text(match.clock(now)));
   if (auto left = first_move_ms(match, now)) out.number("first_move_ms", *left);
-  out.json("now", now_json(match, viewer, now));
+  out.raw("now", now_text(match, viewer, now));
   return out;
 }
 
@@ -302,7 +308,7 @@ ViewerTexts event_texts(const Event& event, const match::Match& match, Time now)
   const bool with_legal = message.has("legal");
   for (Viewer player : {Viewer::White, Viewer::Black}) {
     if (with_legal) message.raw("legal", legal_text(match, player));
-    message.json("now", now_json(match, player, now));
+    message.raw("now", now_text(match, player, now));
     texts[static_cast<std::size_t>(player)] = share(message.text());
   }
   return texts;
