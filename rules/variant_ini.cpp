@@ -138,7 +138,8 @@ bool piece_key(const std::string& key) { return named_betza(key) || custom_piece
 
 // Keys whose value names piece types by their letters, read against the pieces of the section
 // that writes them (a child that changes a letter does not change what its parent meant).
-const std::set<std::string> kTypeListKeys{"promotionPieceTypes", "extinctionPieceTypes"};
+const std::set<std::string> kTypeListKeys{"promotionPieceTypes", "extinctionPieceTypes", "pawnTypes",
+                                          "promotionPawnTypes", "enPassantTypes", "nMoveRuleTypes"};
 const std::set<std::string> kTypeKeys{"castlingRookPiece", "castlingRookPieces", "castlingKingPiece", "kingType",
                                       "flagPiece", "mustDropType"};
 
@@ -455,7 +456,8 @@ const std::set<std::string> kReadKeys{
     "castling", "castlingKingsideFile", "castlingQueensideFile", "castlingRank", "castlingRookPiece",
     "castlingRookPieces", "castlingKingPiece", "kingType", "checking", "nMoveRule", "nFoldRule", "nFoldValue",
     "stalemateValue", "checkmateValue", "extinctionValue", "extinctionClaim", "extinctionPieceTypes",
-    "extinctionPieceCount", "extinctionOpponentPieceCount"};
+    "extinctionPieceCount", "extinctionOpponentPieceCount", "doubleStepRegionWhite", "doubleStepRegionBlack",
+    "promotionRegionWhite", "promotionRegionBlack", "pawnTypes", "promotionPawnTypes", "enPassantTypes", "nMoveRuleTypes"};
 
 // Rules our model has no place for: the key, the values that mean "not used", and the rule named.
 struct Unsupported {
@@ -714,6 +716,9 @@ class Converter {
       for (std::size_t i = 0; i < st->types.size(); ++i)
         if (st->counts[i] > 0) promotion_limits_[st->types[i]] = st->counts[i];
     if (!piece("pawn")) return;
+    double_step_ranks_ = {double_step_rank_};
+    if (first_rank_double_steps_) double_step_ranks_.insert(1);
+    read_regions();
     const Setting* rank = get("promotionRank");
     if (promotion_rank_ > ranks_)
       refuse_at(rank ? rank->place : Place{s_.line, s_.name, false},
@@ -724,9 +729,53 @@ class Converter {
     if (!mandatory_promotion_ && !immobile_illegal)
       refuse("mandatoryPawnPromotion", *get("mandatoryPawnPromotion"),
              "a pawn that may stay unpromoted on the last rank is not supported (only with immobilityIllegal = true)");
-    if (double_step_ && double_step_rank_ >= ranks_ - 1)
+    if (double_step_ && double_step_rank_ >= ranks_ - 1 && !get("doubleStepRegionWhite") && !get("doubleStepRegionBlack"))
       refuse("doubleStepRank", get("doubleStepRank") ? *get("doubleStepRank") : Setting{"2", {s_.line, s_.name, false}, {}, {}},
              "a double step off the board");
+    for (const char* key : {"pawnTypes", "promotionPawnTypes", "enPassantTypes", "nMoveRuleTypes"})
+      if (const Setting* st = get(key); st && st->types != std::vector<std::string>{"pawn"})
+        refuse(key, *st, "only the pawn type can be a pawn in our variants");
+  }
+
+  // Newer Fairy-Stockfish writes the pawn's ranks as regions per side ("*2", "*7"): accepted when
+  // they are whole ranks, the same for both sides seen from their own side.
+  void read_regions() {
+    auto ranks_of = [&](const std::string& key, bool black) -> std::optional<std::set<int>> {
+      const Setting* st = get(key);
+      if (!st) return std::nullopt;
+      std::set<int> out;
+      std::istringstream in(st->value);
+      for (std::string token; in >> token;) {
+        int rank = 0;
+        if (token.size() < 2 || token[0] != '*' || token.size() > 3 ||
+            !std::all_of(token.begin() + 1, token.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }) ||
+            (rank = std::stoi(token.substr(1))) < 1 || rank > ranks_) {
+          refuse(key, *st, "only regions of whole ranks (*2 *3) are supported");
+          return std::nullopt;
+        }
+        out.insert(black ? ranks_ + 1 - rank : rank);
+      }
+      return out;
+    };
+    auto both = [&](const std::string& white_key, const std::string& black_key, const std::set<int>& fallback) {
+      const auto white = ranks_of(white_key, false), black = ranks_of(black_key, true);
+      if (white && black && *white != *black)
+        refuse(white_key, *get(white_key), "different ranks for the two sides are not supported");
+      return white ? *white : black ? *black : fallback;
+    };
+    if (get("doubleStepRegionWhite") || get("doubleStepRegionBlack")) {
+      double_step_ranks_ = both("doubleStepRegionWhite", "doubleStepRegionBlack", {2});
+      if (double_step_ranks_.empty()) double_step_ = false;
+      for (int r : double_step_ranks_)
+        if (double_step_ && r >= ranks_ - 1) refuse_section("a double step off the board");
+    }
+    if (get("promotionRegionWhite") || get("promotionRegionBlack")) {
+      const std::set<int> zone = both("promotionRegionWhite", "promotionRegionBlack", {ranks_});
+      // From its first rank to the last: a pawn enters it on that rank, where it must (or may) promote.
+      if (zone.empty() || *zone.rbegin() != ranks_ || int(zone.size()) != ranks_ + 1 - *zone.begin())
+        refuse_section("a promotion region other than the last ranks of the board is not supported");
+      else promotion_rank_ = *zone.begin();
+    }
   }
 
   // Castling as Fairy-Stockfish makes it: the king, where it stands on the castling rank of the
@@ -865,7 +914,9 @@ class Converter {
         out << "betza = " << quoted(double_step_ ? "fmWfceFifmnD" : "fmWfcF") << "\n";
         out << "pawn = true\n";
         if (double_step_) {
-          out << "double_step_ranks = [" << (first_rank_double_steps_ ? "1, " : "") << double_step_rank_ << "]\n";
+          std::string ranks;
+          for (int r : double_step_ranks_) ranks += (ranks.empty() ? "" : ", ") + std::to_string(r);
+          out << "double_step_ranks = [" << ranks << "]\n";
         }
         if (mandatory_promotion_) {
           out << "promotion_rank = " << promotion_rank_ << "\n";
@@ -893,6 +944,7 @@ class Converter {
   bool immobility_ = false, immobility_read_ = false;
   bool double_step_ = true, first_rank_double_steps_ = false, mandatory_promotion_ = true;
   int double_step_rank_ = 2, promotion_rank_ = 8;
+  std::set<int> double_step_ranks_;
   std::vector<std::string> promotion_choices_;
   std::map<std::string, int> promotion_limits_;
   std::string castling_rook_, castling_K_, castling_Q_;

@@ -148,6 +148,27 @@ promotionLimit = q:1 r:3
   CHECK(b.kinds[kind(b, "archbishop")].promotion_limit == 1);  // the parent's, kept
 }
 
+TEST_CASE("ini import: newer Fairy-Stockfish's regions of whole ranks for the pawn's double step and promotion") {
+  const VariantFile file = converted(R"([r:chess]
+doubleStepRegionWhite = *2 *3
+doubleStepRegionBlack = *7 *6
+promotionRegionWhite = *7 *8
+promotionRegionBlack = *1 *2
+pawnTypes = p
+)");
+  const Variant& r = named(file, "r");
+  const PieceKind& pawn = r.kinds[kind(r, "pawn")];
+  CHECK(pawn.double_step_ranks == std::vector<int>{1, 2});
+  CHECK(pawn.promotion_rank == 6);
+  CHECK(only_refusal("[x:chess]\ndoubleStepRegionWhite = *2\ndoubleStepRegionBlack = *6\n") ==
+        "line 2: [x:chess] doubleStepRegionWhite = *2: different ranks for the two sides are not supported");
+  CHECK(only_refusal("[x:chess]\npromotionRegionWhite = d8 e8\n") ==
+        "line 2: [x:chess] promotionRegionWhite = d8 e8: only regions of whole ranks (*2 *3) are supported");
+  CHECK(only_refusal("[x:chess]\npromotionRegionWhite = *6\npromotionRegionBlack = *3\n") ==
+        "line 1: [x:chess]: a promotion region other than the last ranks of the board is not supported");
+  CHECK(only_refusal("[x:chess]\npawnTypes = pn\n") == "line 2: [x:chess] pawnTypes = pn: only the pawn type can be a pawn in our variants");
+}
+
 TEST_CASE("ini import: castling files, rank and rook piece, as Fairy-Stockfish makes them") {
   const VariantFile file = converted(R"([e:capablanca]
 castlingKingsideFile = h
