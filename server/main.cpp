@@ -50,6 +50,7 @@ const std::map<std::string, Command>& commands() {
       {"perft", {arbiter::perft_command, perft_usage}},
       {"moves", {arbiter::moves_command, moves_usage}},
       {"uci", {arbiter::uci_command, uci_usage}},
+      {"import-variants", {arbiter::import_variants_command, arbiter::import_variants_usage}},
   };
   return table;
 }

@@ -64,6 +64,27 @@ bad_input "variants: a broken variants file" variants --variants "$BROKEN"
 bad_input "check-variants without a file" check-variants
 rm -f "$BROKEN"
 
+# import-variants (rules/variant_ini.h): Fairy-Stockfish's variants.ini to our file, refused sections named.
+INI="$(dirname "$0")/../rules/variants/fairy.ini"
+IMPORTED=/tmp/arbiter-cli-imported.$$.toml
+MIXED=/tmp/arbiter-cli-mixed.$$.ini
+"$ARBITER" import-variants "$INI" >"$IMPORTED" 2>/tmp/arbiter-cli-err.$$
+check "import-variants: exit code" 0 "$?"
+check "import-variants: nothing refused" "" "$(cat /tmp/arbiter-cli-err.$$)"
+check "import-variants: check-variants reads the output" "OK: $(grep -c '^\[[a-z]' "$INI") variants" "$("$ARBITER" check-variants "$IMPORTED" | head -n 1)"
+check "import-variants: perft of an imported gothic (fairy-stockfish: 25283)" "Nodes searched: 25283" "$("$ARBITER" perft --variants "$IMPORTED" --variant gothic-ini --depth 3)"
+printf '[mine:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n[shogi]\nshogiPawn = p\nking = k\npieceDrops = true\n' >"$MIXED"
+out=$("$ARBITER" import-variants "$MIXED" 2>/tmp/arbiter-cli-err.$$)
+check "import-variants, one refused: exit code" 2 "$?"
+check "import-variants, one refused: the rule and its line" "arbiter: $MIXED: line 6: [shogi] pieceDrops = true: drops are not supported" "$(cat /tmp/arbiter-cli-err.$$)"
+check "import-variants, one refused: the other still printed" "[mine]" "$(printf '%s\n' "$out" | grep '^\[[a-z]')"
+check "import-variants --variant: only that section" "[hoppelpoppel-ini]" "$("$ARBITER" import-variants "$INI" --variant hoppelpoppel-ini | grep '^\[[a-z]')"
+bad_input "import-variants without a file" import-variants
+bad_input "import-variants: a missing file" import-variants /nonexistent.ini
+bad_input "import-variants: no such section" import-variants "$INI" --variant nosuch
+bad_input "import-variants: an unknown option" import-variants "$INI" --depth 3
+rm -f "$IMPORTED" "$MIXED"
+
 bad_input "unknown variant" perft --variant shogi --depth 1
 bad_input "missing variant" perft --depth 1
 bad_input "malformed FEN" perft --variant chess --fen 'not a fen' --depth 1
@@ -82,7 +103,7 @@ bad_input "serve: a rate of zero" serve --creates-per-minute 0
 bad_input "serve: a cap of zero connections per address" serve --connections-per-address 0
 
 # --help: every command prints its usage on stdout and exits 0, never "unknown option".
-for command in serve variants check-variants perft moves uci; do
+for command in serve variants check-variants perft moves uci import-variants; do
   out=$("$ARBITER" "$command" --help 2>/tmp/arbiter-cli-err.$$)
   check "$command --help: exit code" 0 "$?"
   check "$command --help: usage line" "usage: arbiter $command" "$(printf '%s\n' "$out" | head -n 1 | cut -d' ' -f1-3)"

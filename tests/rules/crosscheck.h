@@ -9,8 +9,9 @@ namespace arbiter::rules::testing {
 
 // Plays `games` random games of up to `plies` plies from `seed`, and checks perft `depth` divided
 // at every position they pass (at depth 3, every `stride`-th) against Fairy-Stockfish's variant
-// `stockfish_name`. Reports the number of positions checked.
+// `stockfish_name`, loaded from the variants.ini at `variant_path` if one is given. Reports the
+// number of positions checked.
 void crosscheck(const Variant& variant, const std::string& stockfish_name, unsigned seed, int depth = 2,
-                int games = 6, int plies = 100, int stride = 1);
+                int games = 6, int plies = 100, int stride = 1, const std::string& variant_path = {});
 
 }  // namespace arbiter::rules::testing

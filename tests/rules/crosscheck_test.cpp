@@ -34,10 +34,12 @@ std::vector<std::string> random_play_fens(const Variant& variant, unsigned seed,
 
 // Runs one Fairy-Stockfish process over all positions; returns, per position, move -> perft(depth-1).
 std::vector<std::map<std::string, std::uint64_t>> stockfish_divide(const std::string& variant,
-                                                                    const std::vector<std::string>& fens, int depth) {
+                                                                    const std::vector<std::string>& fens, int depth,
+                                                                    const std::string& variant_path) {
   std::string script = "/tmp/arbiter-crosscheck-" + std::to_string(getpid()) + ".txt";
   {
     std::ofstream out(script);
+    if (!variant_path.empty()) out << "setoption name VariantPath value " << variant_path << "\n";
     out << "setoption name UCI_Variant value " << variant << "\n";
     for (const auto& fen : fens) out << "position fen " << fen << "\ngo perft " << depth << "\n";
     out << "quit\n";
@@ -65,12 +67,12 @@ std::vector<std::map<std::string, std::uint64_t>> stockfish_divide(const std::st
 }  // namespace
 
 void crosscheck(const Variant& variant, const std::string& stockfish_name, unsigned seed, int depth, int games,
-                int plies, int stride) {
+                int plies, int stride, const std::string& variant_path) {
   REQUIRE_MESSAGE(access(kStockfish, X_OK) == 0, kStockfish << " is missing: install fairy-stockfish (test.sh does)");
   std::vector<std::string> fens;
   auto played = random_play_fens(variant, seed, games, plies);
   for (std::size_t i = 0; i < played.size(); i += stride) fens.push_back(played[i]);
-  auto theirs = stockfish_divide(stockfish_name, fens, depth);
+  auto theirs = stockfish_divide(stockfish_name, fens, depth, variant_path);
   REQUIRE(theirs.size() == fens.size());
   for (std::size_t i = 0; i < fens.size(); ++i) {
     std::map<std::string, std::uint64_t> ours;
