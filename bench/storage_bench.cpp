@@ -15,6 +15,8 @@
 #include <thread>
 #include <vector>
 
+#include "rules/variant.h"
+#include "storage/game_variant.h"
 #include "storage/store.h"
 
 using namespace arbiter::storage;
@@ -51,7 +53,7 @@ int main(int argc, char** argv) {
   for (int game = 0; game < game_count; ++game) {
     GameRecord record;
     record.id = game_id(game);
-    record.variant = "standard";
+    name_rules(record, *arbiter::rules::find_variant("chess"));
     record.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     record.status = "playing";
     const bool last = game == game_count - 1;

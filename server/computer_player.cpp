@@ -41,16 +41,14 @@ std::optional<int> computer_level_of(std::string_view seat_mark) {
 
 ComputerPlayer::ComputerPlayer(int level, std::uint64_t seed) : level_(level), seed_(seed) {}
 
-std::optional<match::Command> ComputerPlayer::decide(const json& seat_view, engine::Searcher& searcher,
-                                                     const std::atomic<bool>& stop) {
-  const rules::Variant* variant = rules::find_variant(text_of(seat_view, "variant"));
-  if (!variant) return std::nullopt;
-  if (variant->hidden) return decide_hidden(seat_view, *variant);
+std::optional<match::Command> ComputerPlayer::decide(const rules::Variant& variant, const json& seat_view,
+                                                     engine::Searcher& searcher, const std::atomic<bool>& stop) {
+  if (variant.hidden) return decide_hidden(seat_view, variant);
 
   std::vector<std::string> moves;
   for (const auto& move : seat_view.value("moves", json::array()))
     if (move.is_string()) moves.push_back(move.get<std::string>());
-  auto game = rules::Game::from(*variant, text_of(seat_view, "start_fen"), moves);
+  auto game = rules::Game::from(variant, text_of(seat_view, "start_fen"), moves);
   if (!game || game->outcome().over()) return std::nullopt;
   auto clock = engine_clock(seat_view.value("clock", json()));
   auto result = engine::play_level(searcher, *game, level_, clock, stop, seed_);

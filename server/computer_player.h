@@ -27,10 +27,10 @@ class ComputerPlayer {
   ComputerPlayer(int level, std::uint64_t seed);
 
   int level() const { return level_; }
-  // What to send now, it being the seat's turn in `seat_view`; nullopt when it finds nothing to
-  // do (a view it cannot read, or no move). One call at a time.
-  std::optional<match::Command> decide(const nlohmann::json& seat_view, engine::Searcher& searcher,
-                                       const std::atomic<bool>& stop);
+  // What to send now, it being the seat's turn in `seat_view` of a game under `variant`; nullopt
+  // when it finds nothing to do (a view it cannot read, or no move). One call at a time.
+  std::optional<match::Command> decide(const rules::Variant& variant, const nlohmann::json& seat_view,
+                                       engine::Searcher& searcher, const std::atomic<bool>& stop);
   // Its answer to the opponent's act, if it has one: takebacks and rematches are granted, draws
   // declined.
   static std::optional<match::Command> respond(const match::Event& event, rules::Color seat);

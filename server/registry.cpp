@@ -9,6 +9,7 @@
 
 #include "server/security.h"
 #include "server/wall_clock.h"
+#include "storage/game_variant.h"
 
 namespace arbiter {
 namespace {
@@ -105,7 +106,7 @@ storage::GameRecord Registry::new_record(const protocol::CreateGameRequest& requ
   const rules::Variant* variant = rules::find_variant(request.variant);
   storage::GameRecord record;
   record.id = security::new_game_id();
-  record.variant = variant->name;
+  storage::name_rules(record, *variant);
   record.start_fen = variant->start_fen;
   if (request.clock) {
     record.initial_ms = request.clock->initial_ms;

@@ -13,6 +13,8 @@
 #include "server/move_observer.h"
 #include "server/security.h"
 #include "server/wall_clock.h"
+#include "storage/event_codec.h"
+#include "storage/game_variant.h"
 
 namespace arbiter {
 namespace {
@@ -58,9 +60,8 @@ std::optional<match::ComputerSeat> computer_of(const std::vector<storage::SeatRe
 
 match::Match initial_match(const storage::StoredGame& stored, match::Waits waits) {
   const storage::GameRecord& record = stored.game;
-  const rules::Variant* variant = rules::find_variant(record.variant);
-  if (!variant) throw std::runtime_error("game " + record.id + ": unknown variant " + record.variant);
-  auto start = rules::Position::from_fen(*variant, record.start_fen);
+  const rules::Variant& variant = storage::variant_of(record);
+  auto start = rules::Position::from_fen(variant, record.start_fen);
   if (!start.ok()) throw std::runtime_error("game " + record.id + ": bad start FEN: " + start.error());
   match::MatchSetup setup{record.id, std::nullopt, record.local, record.created_at_ms, waits, computer_of(stored.seats),
                           names_of(stored.seats), stored.seats.size() < 2};
@@ -101,7 +102,7 @@ Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGa
   auto now = Clock::now();
   for (const auto& stored_event : stored.events) {
     if (stored_event.v != match_.v() + 1) throw std::runtime_error("game " + id() + ": event numbers have a gap");
-    auto event = protocol::parse_event(stored_event.type, stored_event.payload);
+    auto event = storage::decode_event(stored_event.type, stored_event.payload);
     if (!event) throw std::runtime_error("game " + id() + ": unreadable event " + std::to_string(stored_event.v));
     try {
       match_.apply(*event, now, stored_event.at_ms);
@@ -232,8 +233,8 @@ void Room::commit_next(std::shared_ptr<std::vector<Event>> events, std::size_t i
   }
   const Event& event = (*events)[index];
   const std::int64_t at_ms = wall_clock_ms();
-  storage::EventRecord record{match_.v() + 1, std::string(protocol::type_name(event)), protocol::event_payload(event),
-                              at_ms};
+  storage::EncodedEvent encoded = storage::encode_event(event);
+  storage::EventRecord record{match_.v() + 1, std::move(encoded.type), std::move(encoded.payload), at_ms};
   store_.append_event(id(), std::move(record), record_after(event, at_ms),
                       [self = shared_from_this(), events, index, after, at_ms](bool ok, const std::string& error) {
                         boost::asio::post(self->strand_, [self, events, index, after, at_ms, ok, error] {
@@ -310,9 +311,12 @@ void Room::think_if_due() {
   computer_->thinking = true;
   // Exactly what a person in that seat is sent, and nothing else.
   auto view = protocol::state_message(match_, Clock::now(), match::viewer_of(computer_->seat));
-  computers_->submit(id(), computer_->player->level(), [self = shared_from_this(), player = computer_->player, view = std::move(view)](
+  // The game's own rules, which may be a stored definition rather than the running variant of its name.
+  const rules::Variant* variant = &match_.game().start().variant();
+  computers_->submit(id(), computer_->player->level(), [self = shared_from_this(), player = computer_->player, variant,
+                                                        view = std::move(view)](
                                engine::Searcher& searcher, const std::atomic<bool>& stop) {
-    auto command = player->decide(view, searcher, stop);
+    auto command = player->decide(*variant, view, searcher, stop);
     boost::asio::post(self->strand_, [self, command = std::move(command)] { self->on_computer_decision(command); });
   });
 }

@@ -1,12 +1,42 @@
 #include "storage/schema.h"
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <stdexcept>
 #include <string>
+#include <vector>
+
+#include "rules/variant.h"
+#include "storage/variant_codec.h"
 
 namespace arbiter::storage {
 namespace {
+
+// Every game stored before version 5 was played under a built-in variant: it gets the definition
+// of the built-in of its name. A game whose variant no longer exists keeps none, and its load says so.
+void give_games_their_builtin_definitions(Connection& db) {
+  std::vector<std::string> names;
+  {
+    Statement select(db, "SELECT DISTINCT variant FROM games WHERE variant_hash IS NULL");
+    while (select.step()) names.push_back(select.column_text(0));
+  }
+  Statement insert(db, "INSERT INTO variant_definitions (hash, name, definition) VALUES (?1, ?2, ?3)"
+                       " ON CONFLICT (hash) DO NOTHING");
+  Statement name_games(db, "UPDATE games SET variant_hash = ?1 WHERE variant = ?2 AND variant_hash IS NULL");
+  for (const std::string& name : names) {
+    const rules::Variant* builtin = rules::find_variant(name);
+    if (!builtin) continue;
+    const VariantDefinition definition = definition_of(*builtin);
+    insert.bind(1, definition.hash);
+    insert.bind(2, name);
+    insert.bind(3, definition.encoding);
+    insert.run();
+    name_games.bind(1, definition.hash);
+    name_games.bind(2, name);
+    name_games.run();
+  }
+}
 
 // Append new steps at the end; never edit a step that has shipped.
 constexpr std::array migration_steps{
@@ -98,7 +128,53 @@ CREATE TABLE downtimes (
 ALTER TABLE games ADD COLUMN moves INTEGER NOT NULL DEFAULT 0;
 UPDATE games SET moves = (plies + 1) / 2 WHERE status = 'finished';
 )sql",
+    // 5: games keep their rules: each names the definition of its variant (storage/variant_codec.h),
+    // kept once per SHA-256; games from before are given their built-in's (after_step). Events get
+    // storage's own encoding (storage/event_codec.h) in place of the wire's JSON; a payload that is
+    // not JSON is left for the load to refuse, naming it.
+    R"sql(
+CREATE TABLE variant_definitions (
+  hash       TEXT PRIMARY KEY NOT NULL,  -- SHA-256 of definition, lower-case hex
+  name       TEXT NOT NULL,
+  definition TEXT NOT NULL
+) WITHOUT ROWID;
+ALTER TABLE games ADD COLUMN variant_hash TEXT REFERENCES variant_definitions (hash);
+
+UPDATE events SET
+  type = CASE type
+    WHEN 'move' THEN 'moved'
+    WHEN 'umpire' THEN CASE json_extract(payload, '$.say') WHEN 'any' THEN 'asked' ELSE 'tried' END
+    WHEN 'draw_offer' THEN 'draw_offered'
+    WHEN 'takeback_offer' THEN 'takeback_offered'
+    WHEN 'takeback' THEN 'taken_back'
+    WHEN 'end' THEN 'ended'
+    WHEN 'rematch_offer' THEN 'rematch_offered'
+    WHEN 'rematch' THEN 'rematched'
+    ELSE type END,  -- joined, draw_declined, takeback_declined, rematch_declined are spelled alike
+  -- json_patch leaves out the fields that are NULL: those the event's kind does not have.
+  payload = json_patch('{}', json_object(
+    'side', COALESCE(json_extract(payload, '$.by'), json_extract(payload, '$.color')),
+    'move', json_extract(payload, '$.move'),
+    'ply', json_extract(payload, '$.ply'),
+    'plies', json_extract(payload, '$.plies'),
+    'accepted', json(CASE json_extract(payload, '$.say') WHEN 'moved' THEN 'true' WHEN 'illegal' THEN 'false' END),
+    'answer', json_extract(payload, '$.answer'),
+    'result', CASE json_extract(payload, '$.result')
+                WHEN '1-0' THEN 'white_wins' WHEN '0-1' THEN 'black_wins' WHEN '1/2-1/2' THEN 'draw'
+                WHEN '*' THEN 'aborted' END,
+    'reason', json_extract(payload, '$.reason'),
+    'name', json_extract(payload, '$.name'),
+    'game', json_extract(payload, '$.game'),
+    'clock_ms', json(CASE WHEN json_type(payload, '$.clock') = 'object'
+                       THEN json_array(json_extract(payload, '$.clock.white'), json_extract(payload, '$.clock.black')) END)))
+  WHERE json_valid(payload);
+)sql",
 };
+
+// What a step needs beyond SQL, run after its SQL in the same transaction.
+void after_step(Connection& db, int version) {
+  if (version == 5) give_games_their_builtin_definitions(db);
+}
 
 std::int64_t now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -130,10 +206,12 @@ int recorded_schema_version(Connection& db) {
   return static_cast<int>(highest.column_int(0));
 }
 
-void migrate(Connection& db) {
+void migrate(Connection& db) { migrate(db, latest_schema_version()); }
+
+void migrate(Connection& db, int up_to_version) {
   refuse_if_newer(recorded_schema_version(db));
-  for (int version = recorded_schema_version(db) + 1; version <= latest_schema_version();
-       ++version) {
+  up_to_version = std::min(up_to_version, latest_schema_version());
+  for (int version = recorded_schema_version(db) + 1; version <= up_to_version; ++version) {
     // IMMEDIATE takes the write lock first, so a second process opening the same file at the
     // same moment waits (busy_timeout) and then sees the step as done.
     db.exec("BEGIN IMMEDIATE");
@@ -142,6 +220,7 @@ void migrate(Connection& db) {
       refuse_if_newer(recorded);
       if (recorded < version) {
         db.exec(migration_steps[static_cast<std::size_t>(version - 1)]);
+        after_step(db, version);
         Statement record(db, "INSERT INTO schema_version (version, applied_at_ms) VALUES (?1, ?2)");
         record.bind(1, std::int64_t{version});
         record.bind(2, now_ms());

@@ -14,5 +14,7 @@ int recorded_schema_version(Connection& db);
 // Applies the missing steps, one transaction each. A database already at the latest version is
 // left untouched; one from a newer build is refused with std::runtime_error.
 void migrate(Connection& db);
+// The same, stopping at `up_to_version`: a database as an older build left it (for tests).
+void migrate(Connection& db, int up_to_version);
 
 }  // namespace arbiter::storage

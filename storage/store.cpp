@@ -9,11 +9,13 @@
 #include <iostream>
 #include <iterator>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 #include <variant>
 
 #include "storage/schema.h"
 #include "storage/sqlite.h"
+#include "storage/variant_codec.h"
 
 namespace arbiter::storage {
 namespace {
@@ -92,8 +94,11 @@ class Writer {
         rollback_to_savepoint_(db_, "ROLLBACK TO write"),
         insert_game_(db_,
                      "INSERT INTO games (id, variant, start_fen, initial_ms, increment_ms, local,"
-                     " invite_hash, status, result, reason, created_at_ms, ended_at_ms)"
-                     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)"),
+                     " invite_hash, status, result, reason, created_at_ms, ended_at_ms, variant_hash)"
+                     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)"),
+        insert_definition_(db_,
+                           "INSERT INTO variant_definitions (hash, name, definition) VALUES (?1, ?2, ?3)"
+                           " ON CONFLICT (hash) DO NOTHING"),
         insert_seat_(db_, "INSERT INTO seats (game_id, color, token_hash, name) VALUES (?1, ?2, ?3, ?4)"),
         insert_chat_(db_,
                      "INSERT INTO chat (game_id, seq, channel, author, name, text, at_ms)"
@@ -172,6 +177,7 @@ class Writer {
 
   void apply(const CreateGame& write) {
     const GameRecord& game = write.game;
+    insert_definition(game);
     ResetOnExit reset(insert_game_);
     insert_game_.bind(1, game.id);
     insert_game_.bind(2, game.variant);
@@ -189,8 +195,22 @@ class Writer {
     insert_game_.bind(10, game.reason);
     insert_game_.bind(11, game.created_at_ms);
     insert_game_.bind(12, game.ended_at_ms);
+    insert_game_.bind(13, game.variant_hash);
     insert_game_.step();
     for (const SeatRecord& seat : write.seats) insert_seat(game.id, seat);
+  }
+
+  // A game is stored with the rules it is played under, the definition once per hash.
+  void insert_definition(const GameRecord& game) {
+    if (game.variant_hash.empty() || game.variant_definition.empty())
+      throw std::runtime_error("game " + game.id + ": no variant definition given");
+    if (sha256_hex(game.variant_definition) != game.variant_hash)
+      throw std::runtime_error("game " + game.id + ": the variant definition does not match its hash");
+    ResetOnExit reset(insert_definition_);
+    insert_definition_.bind(1, game.variant_hash);
+    insert_definition_.bind(2, game.variant);
+    insert_definition_.bind(3, game.variant_definition);
+    insert_definition_.step();
   }
 
   void apply(const AddSeat& write) { insert_seat(write.game_id, write.seat); }
@@ -303,7 +323,7 @@ class Writer {
   Connection db_;
   Statement begin_, commit_, rollback_;
   Statement savepoint_, release_, rollback_to_savepoint_;
-  Statement insert_game_, insert_seat_, insert_chat_, insert_event_, previous_event_, update_status_;
+  Statement insert_game_, insert_definition_, insert_seat_, insert_chat_, insert_event_, previous_event_, update_status_;
   Statement mark_alive_, insert_downtime_;
   std::uint64_t transactions_ = 0;
 };
@@ -342,7 +362,8 @@ class Reader {
                                 " AND (SELECT COUNT(*) FROM seats s WHERE s.game_id = games.id) < 2"
                                 " ORDER BY created_at_ms LIMIT ?2"),
         select_playing_(db_, list_query("playing", "created_at_ms")),
-        select_finished_(db_, list_query("finished", "ended_at_ms")) {}
+        select_finished_(db_, list_query("finished", "ended_at_ms")),
+        select_definition_(db_, "SELECT definition FROM variant_definitions WHERE hash = ?1") {}
 
   std::mutex mutex;
 
@@ -418,7 +439,7 @@ class Reader {
     select.bind(3, query.before_id);
     select.bind(4, std::int64_t{query.limit});
     while (select.step()) {
-      GameSummary summary{game_from_row(select), select.column_text(14), select.column_text(15)};
+      GameSummary summary{game_from_row(select), select.column_text(15), select.column_text(16)};
       games.push_back(std::move(summary));
     }
     return games;
@@ -445,7 +466,7 @@ class Reader {
 
   static inline const std::string game_columns =
       "id, variant, start_fen, initial_ms, increment_ms, local, invite_hash, status, result,"
-      " reason, created_at_ms, ended_at_ms, plies, moves";
+      " reason, created_at_ms, ended_at_ms, plies, moves, variant_hash";
 
   // ?1 variant or NULL, ?2 before (time) or NULL, ?3 before's id, ?4 limit. Newest first; ties
   // on the time go by id so that a page boundary never skips or repeats a game.
@@ -481,11 +502,17 @@ class Reader {
     game.ended_at_ms = row.column_optional_int(11);
     game.plies = static_cast<int>(row.column_int(12));
     game.moves = static_cast<int>(row.column_int(13));
+    game.variant_hash = row.column_text(14);
     return game;
   }
 
   StoredGame load_rest(GameRecord game) {
     StoredGame stored{std::move(game), {}, {}};
+    if (!stored.game.variant_hash.empty()) {
+      ResetOnExit reset(select_definition_);
+      select_definition_.bind(1, stored.game.variant_hash);
+      if (select_definition_.step()) stored.game.variant_definition = select_definition_.column_text(0);
+    }
     {
       ResetOnExit reset(select_seats_);
       select_seats_.bind(1, stored.game.id);
@@ -516,6 +543,7 @@ class Reader {
   Statement select_game_, select_unfinished_, select_in_play_, select_alive_, select_downtimes_, select_seats_, select_events_,
       select_chat_;
   Statement select_by_invite_, count_by_status_, select_expired_waiting_, select_playing_, select_finished_;
+  Statement select_definition_;
 };
 
 class SqliteStore final : public Store {

@@ -28,6 +28,11 @@ struct GameRecord {
   std::optional<std::int64_t> ended_at_ms;
   int plies = 0;                  // moves played; kept up to date at the end
   int moves = 0;                  // the same as the move list numbers them (a turn of two moves is one)
+  // The rules the game is played under (storage/variant_codec.h): the SHA-256 of its variant's
+  // definition, and the definition itself. create_game needs both and stores the definition once
+  // per hash; the loads of whole games fill both (the lists only the hash). See variant_of().
+  std::string variant_hash{};
+  std::string variant_definition{};
 };
 
 struct SeatRecord {
@@ -46,8 +51,8 @@ struct ChatRecord {
   std::int64_t at_ms = 0;
 };
 
-// One event of a game, numbered v = 1, 2, ... with no gaps; payload is JSON text that the
-// server and protocol layers define (a move, a draw offer, an end, an umpire answer...).
+// One event of a game, numbered v = 1, 2, ... with no gaps; type and payload as
+// storage/event_codec.h encodes a match::Event (the store itself keeps them as they come).
 struct EventRecord {
   std::int64_t v = 0;
   std::string type;

@@ -172,7 +172,7 @@ test('an invitation that expires unloaded is one recorded end: the row and the e
     assert.equal(status, 'finished');
     assert.equal(reason, 'expired');
     const events = sql(`SELECT type || '|' || at_ms FROM events WHERE game_id = '${created.id}' ORDER BY v`).split('\n');
-    assert.deepEqual(events, [`end|${endedAt}`], 'one end event, at the end the row records');
+    assert.deepEqual(events, [`ended|${endedAt}`], 'one end event, at the end the row records');
     const resource = (await own.api('GET', `/api/games/${created.id}`)).body;
     assert.equal(resource.reason, 'expired');
     assert.equal(String(resource.ended_at), endedAt, 'loading the game tells the same end');

@@ -7,10 +7,12 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "protocol/events.h"
 #include "protocol/messages.h"
+#include "storage/event_codec.h"
 
 using namespace arbiter::protocol;
+using arbiter::storage::decode_event;
+using arbiter::storage::encode_event;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
@@ -25,11 +27,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 2: {
       const auto newline = text.find('\n');
       if (newline == std::string_view::npos) break;
-      auto event = parse_event(text.substr(0, newline), text.substr(newline + 1));
+      auto event = decode_event(text.substr(0, newline), text.substr(newline + 1));
       if (!event) break;
-      auto again = parse_event(type_name(*event), event_payload(*event));
+      const auto encoded = encode_event(*event);
+      auto again = decode_event(encoded.type, encoded.payload);
       if (!again || !(*again == *event)) {
-        std::fprintf(stderr, "an event does not read back as itself: %s\n", event_payload(*event).c_str());
+        std::fprintf(stderr, "an event does not read back as itself: %s\n", encoded.payload.c_str());
         std::abort();
       }
       break;

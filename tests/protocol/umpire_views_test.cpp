@@ -1,5 +1,5 @@
-// Kriegspiel's views: umpire events stored and read back, what each viewer hears of them, the
-// state a player reconnects to, and the PGN's comments.
+// Kriegspiel's views: what each viewer hears of umpire events, the state a player reconnects to,
+// and the PGN's comments. (Their stored form: tests/storage/event_codec_test.cpp.)
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
@@ -36,19 +36,6 @@ void attempt(TestMatch& game, rules::Color who, const char* uci, bool played) {
 void ask_any(TestMatch& game, rules::Color who) { REQUIRE(game.send(match::viewer_of(who), match::AnyCommand{}).accepted()); }
 
 }  // namespace
-
-TEST_CASE("umpire events are stored and read back") {
-  for (const Event& event : {Event::tried(White, "e2e4", 0, true, ClockTimes{1000, 2000}),
-                             Event::tried(Black, "d7e6", 1, false, std::nullopt),
-                             Event::asked(White, 2, rules::AnyAnswer::Try, std::nullopt)}) {
-    auto read = parse_event("umpire", event_payload(event));
-    REQUIRE(read.has_value());
-    CHECK(*read == event);
-  }
-  CHECK_FALSE(parse_event("umpire", R"({"say":"maybe","by":"white","ply":0,"move":"e2e4"})"));
-  CHECK_FALSE(parse_event("umpire", R"({"say":"any","by":"white","ply":0})"));
-  CHECK_FALSE(parse_event("umpire", R"({"say":"moved","by":"green","ply":0,"move":"e2e4"})"));
-}
 
 TEST_CASE("each viewer hears an umpire event as the rules allow") {
   auto game = kriegspiel();

@@ -14,6 +14,8 @@
 #include <thread>
 #include <vector>
 
+#include "rules/variant.h"
+#include "storage/game_variant.h"
 #include "storage/schema.h"
 #include "storage/sqlite.h"
 #include "storage/store.h"
@@ -59,7 +61,7 @@ class Outcome {
 GameRecord make_game(const std::string& id, const std::string& invite_hash = "") {
   GameRecord game;
   game.id = id;
-  game.variant = "standard";
+  name_rules(game, *arbiter::rules::find_variant("chess"));
   game.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
   game.initial_ms = 300000;
   game.increment_ms = 2000;
@@ -86,6 +88,12 @@ bool create(Store& store, GameRecord game, std::vector<SeatRecord> seats = {}) {
   Outcome outcome;
   store.create_game(std::move(game), std::move(seats), outcome.done());
   return outcome.ok();
+}
+
+std::string create_error(Store& store, GameRecord game) {
+  Outcome outcome;
+  store.create_game(std::move(game), {}, outcome.done());
+  return outcome.get().second;
 }
 
 bool append(Store& store, const std::string& game_id, EventRecord event,
@@ -157,16 +165,12 @@ TEST_CASE("reopening keeps the data and does not migrate again") {
 TEST_CASE("version 4 gives the games finished before it their moves from their plies") {
   TempDatabase file;
   {
-    auto store = Store::open(file.path());
-    REQUIRE(create(*store, make_game("g1")));
-    auto end = finished("g1", 5000);
-    end.plies = 7;
-    REQUIRE(append(*store, "g1", make_event(1), end));
-  }
-  {
-    // Back to version 3, which had no moves.
+    // A database as version 3 left it, which had no moves.
     Connection db(file.path(), Connection::Access::read_write_create);
-    db.exec("ALTER TABLE games DROP COLUMN moves; DELETE FROM schema_version WHERE version = 4");
+    migrate(db, 3);
+    db.exec("INSERT INTO games (id, variant, start_fen, initial_ms, increment_ms, local, status, result, reason,"
+            " created_at_ms, ended_at_ms, plies) VALUES"
+            " ('g1', 'chess', 'x', NULL, 0, 1, 'finished', '1-0', 'checkmate', 1000, 5000, 7)");
   }
   auto store = Store::open(file.path());
   CHECK(store->load_game("g1")->game.moves == 4);
@@ -201,6 +205,8 @@ TEST_CASE("a game with its seats and events round-trips") {
   REQUIRE(loaded);
   CHECK(loaded->game.id == "g1");
   CHECK(loaded->game.variant == game.variant);
+  CHECK(loaded->game.variant_hash == game.variant_hash);
+  CHECK(loaded->game.variant_definition == game.variant_definition);
   CHECK(loaded->game.start_fen == game.start_fen);
   CHECK_FALSE(loaded->game.initial_ms.has_value());
   CHECK(loaded->game.increment_ms == 2000);
@@ -269,10 +275,18 @@ TEST_CASE("invalid writes fail without touching the database") {
   GameRecord finished_without_end = finished("g1", 0);
   finished_without_end.ended_at_ms.reset();
   CHECK_FALSE(append(*store, "g1", make_event(1), finished_without_end));
+  GameRecord without_rules = make_game("g2");
+  without_rules.variant_definition.clear();
+  CHECK(create_error(*store, without_rules) == "game g2: no variant definition given");
+  GameRecord other_rules = make_game("g3");
+  other_rules.variant_definition = make_game("x", "").variant_definition + " ";
+  CHECK(create_error(*store, other_rules) == "game g3: the variant definition does not match its hash");
   const auto loaded = store->load_game("g1");
   REQUIRE(loaded);
   CHECK(loaded->events.empty());
   CHECK(loaded->game.status == "waiting");
+  CHECK_FALSE(store->load_game("g2"));
+  CHECK_FALSE(store->load_game("g3"));
 }
 
 namespace {
@@ -381,7 +395,7 @@ TEST_CASE("unfinished games, finished list and invite lookup") {
   CHECK(newest_two[0].game.ended_at_ms == 3000);
   CHECK(newest_two[0].game.result == "1-0");
   CHECK(newest_two[0].game.reason == "checkmate");
-  CHECK(newest_two[0].game.variant == "standard");
+  CHECK(newest_two[0].game.variant == "chess");
   CHECK(newest_two[1].game.id == "done2");
   CHECK(finished_page(10).size() == 3);
   CHECK(finished_page(0).empty());
@@ -516,7 +530,7 @@ TEST_CASE("game lists: names, filters, pages through equal times, aborted games 
     REQUIRE(append(*store, id, make_event(1), end));
   }
   auto other = make_game("c1");
-  other.variant = "capablanca";
+  name_rules(other, *arbiter::rules::find_variant("capablanca"));
   REQUIRE(create(*store, other));
   REQUIRE(append(*store, "c1", make_event(1), [] { auto end = finished("c1", 6000); end.plies = 3; return end; }()));
   for (const auto& [id, plies] : {std::pair{"x0", 0}, std::pair{"x1", 1}}) {
@@ -552,7 +566,7 @@ TEST_CASE("game lists: names, filters, pages through equal times, aborted games 
   std::optional<std::int64_t> before_ms;
   std::string before_id;
   for (;;) {
-    auto page = store->list_games({"finished", "standard", before_ms, before_id, 2});
+    auto page = store->list_games({"finished", "chess", before_ms, before_id, 2});
     if (page.empty()) break;
     for (const auto& g : page) paged.push_back(g.game.id);
     before_ms = page.back().game.ended_at_ms;
