@@ -98,6 +98,14 @@ CREATE TABLE downtimes (
 ALTER TABLE games ADD COLUMN moves INTEGER NOT NULL DEFAULT 0;
 UPDATE games SET moves = (plies + 1) / 2 WHERE status = 'finished';
 )sql",
+    // 5: a finished game's engine analysis (protocol/analysis_json.h), stored once it is complete.
+    R"sql(
+CREATE TABLE analyses (
+  game_id       TEXT PRIMARY KEY NOT NULL REFERENCES games (id),
+  body          TEXT NOT NULL,
+  created_at_ms INTEGER NOT NULL
+) WITHOUT ROWID;
+)sql",
 };
 
 std::int64_t now_ms() {
