@@ -15,7 +15,9 @@ int check_variants_command(const Args& args);  // arbiter check-variants FILE
 int perft_command(const Args& args);     // arbiter perft [--variants FILE] --variant V [--fen F] [--moves M ...] --depth N [--divide]
 int moves_command(const Args& args);     // arbiter moves [--variants FILE] --variant V [--fen F] [--moves M ...]
 int uci_command(const Args& args);       // arbiter uci (the engine over UCI on stdin/stdout)
+int analyse_command(const Args& args);   // arbiter analyse --pgn FILE [--movetime MS] [--variant NAME]
 
 std::string serve_usage();  // every option, from serve's own table
+std::string analyse_usage();
 
 }  // namespace arbiter

@@ -50,6 +50,7 @@ const std::map<std::string, Command>& commands() {
       {"perft", {arbiter::perft_command, perft_usage}},
       {"moves", {arbiter::moves_command, moves_usage}},
       {"uci", {arbiter::uci_command, uci_usage}},
+      {"analyse", {arbiter::analyse_command, arbiter::analyse_usage}},
   };
   return table;
 }
