@@ -91,8 +91,8 @@ std::optional<std::vector<PlyAnalysis>> analyse(Searcher& searcher, const rules:
       auto result = searcher.search(replay, limits, stop);
       if (stop) return std::nullopt;
       here.eval = evaluation_of(result.score, replay.position().side_to_move());
-      here.line = result.pv;
-      if (here.line.empty() && result.best) here.line = {*result.best};
+      // The line starts with the move the search chose (a line cut short may lack it).
+      if (result.best) here.line = !result.pv.empty() && result.pv.front() == *result.best ? result.pv : std::vector{*result.best};
     }
     plies.push_back(std::move(here));
     if (progress) progress(static_cast<int>(plies.size()));
