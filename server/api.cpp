@@ -369,7 +369,8 @@ void Api::analysis(const std::string& id, std::function<void(HttpResponse)> done
   if (auto stored = stored_analysis(id)) return done(*stored);
   if (auto under_way = analysis_under_way(id, 200)) return done(*under_way);
   if (!registry_.find(id)) return done(error_response(404, "not_found", "no such game"));
-  done(error_response(404, "not_analysed", "this game has not been analysed; POST to this address to ask for it"));
+  // Not an error: the page asks whenever it shows a finished game.
+  done(json_response(200, {{"id", id}, {"status", "none"}}));
 }
 
 void Api::start_analysis(const HttpRequest& request, const std::string& id, std::function<void(HttpResponse)> done) {

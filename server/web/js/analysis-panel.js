@@ -37,7 +37,7 @@ export class AnalysisPanel {
     this.note = h('p.analysis-note', { 'aria-live': 'polite' });
     this.graph = svg('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: 'analysis-graph', role: 'img',
       'aria-label': 'Evaluation graph: White\u2019s winning chances after each move', preserveAspectRatio: 'none' });
-    this.graph.hidden = true;
+    this.graph.setAttribute('hidden', '');  // an SVG element has no `hidden` property
     this.graph.addEventListener('click', event => this.pick(event));
     this.evaluation = h('p.analysis-eval');
     this.best = h('p.analysis-best');
@@ -54,7 +54,7 @@ export class AnalysisPanel {
     if (!finished) return;
     if (!this.looked) {
       this.looked = true;
-      this.load(fetchAnalysis(this.gameId), { silentNotFound: true });
+      this.load(fetchAnalysis(this.gameId));
     }
     this.index = view.board.index;
     this.drawCurrent();
@@ -67,16 +67,19 @@ export class AnalysisPanel {
   }
 
   // Reads an answer: done, under way (read again shortly), or refused (the server's words).
-  async load(answer, { silentNotFound = false } = {}) {
+  async load(answer) {
     let body;
     try {
       body = await answer;
     } catch (failure) {
-      const notAnalysed = failure instanceof HttpError && failure.status === 404;
       this.button.disabled = false;
       this.button.hidden = false;
-      this.note.textContent = notAnalysed && silentNotFound ? ''
-        : failure instanceof HttpError ? failure.message : 'The server could not be reached: try again.';
+      this.note.textContent = failure instanceof HttpError ? failure.message : 'The server could not be reached: try again.';
+      return;
+    }
+    if (body.status === 'none') {
+      this.button.hidden = false;
+      this.note.textContent = 'The engine has not looked at this game yet.';
       return;
     }
     if (body.status === 'done') {
@@ -119,7 +122,7 @@ export class AnalysisPanel {
         'data-ply': p.ply,
       })),
       this.cursor);
-    this.graph.hidden = false;
+    this.graph.removeAttribute('hidden');
   }
 
   // A click on the graph shows the position nearest to it.
