@@ -82,11 +82,13 @@ async function finishedGame(plies) {
   return game.id;
 }
 
-async function analysed(id) {
+// Asks for the game's analysis and reads it until it is done (null: `keepGoing` said stop first).
+async function analysed(id, keepGoing = () => true) {
   const asked = performance.now();
   let read = await post(`/api/games/${id}/analysis`);
   if (![200, 202].includes(read.status)) throw new Error(`analysis: HTTP ${read.status} ${JSON.stringify(read.body)}`);
   while (read.body.status !== 'done') {
+    if (!keepGoing()) return null;
     await new Promise(resolve => setTimeout(resolve, 100));
     read = { body: await (await fetch(`${base}/api/games/${id}/analysis`)).json() };
   }
@@ -133,14 +135,17 @@ async function paced(label, background) {
     (background ? `; ${analysesDone} analyses completed meanwhile` : '') + `; load average ${loadAverage()}`);
 }
 
-// Keeps `options.analyses` analyses asked for at any moment until the phase ends.
+// Finished games made beforehand, so that making them adds nothing to the phase measured.
+const toAnalyse = [];
+for (let i = 0; i < options.analyses * 3; i++) toAnalyse.push(await finishedGame(options.plies));
+
+// Keeps `options.analyses` analyses asked for at any moment until the phase ends (or the games
+// made beforehand run out); returns how many completed.
 async function analysesRunning(running) {
-  const pending = await Promise.all(Array.from({ length: options.analyses }, () => finishedGame(options.plies)));
   let done = 0;
-  await Promise.all(pending.map(async first => {
-    for (let id = first; running(); id = await finishedGame(options.plies)) {
-      await analysed(id);
-      if (running()) done++;
+  await Promise.all(Array.from({ length: options.analyses }, async () => {
+    while (running() && toAnalyse.length) {
+      if (await analysed(toAnalyse.shift(), running)) done++;
     }
   }));
   return done;
