@@ -35,7 +35,8 @@ TEST_CASE("a drop of 0.1, 0.2, 0.3 in the mover's chances is an inaccuracy, a mi
   for (auto [threshold, judgement, below] :
        {std::tuple{0.1, Judgement::Inaccuracy, Judgement::None}, std::tuple{0.2, Judgement::Mistake, Judgement::Inaccuracy},
         std::tuple{0.3, Judgement::Blunder, Judgement::Mistake}}) {
-    CAPTURE(threshold);
+    const double at = threshold;  // doctest captures by reference: not a structured binding
+    CAPTURE(at);
     CHECK(engine::judge(cp(0), cp(-cp_for(threshold + 0.005)), Color::White) == judgement);
     CHECK(engine::judge(cp(0), cp(-cp_for(threshold - 0.005)), Color::White) == below);
     CHECK(engine::judge(cp(0), cp(cp_for(threshold + 0.005)), Color::Black) == judgement);
