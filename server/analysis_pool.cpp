@@ -111,11 +111,10 @@ void AnalysisPool::run(Job& job) {
 }
 
 void AnalysisPool::finished(const std::string& id, Outcome outcome, std::chrono::steady_clock::duration took, int positions) {
-  {
-    std::lock_guard lock(mutex_);
-    jobs_.erase(id);  // and with it the address's lease
-  }
+  // Counted before it stops being under way: whoever reads it stored reads it counted.
   if (observer_) observer_(outcome, took, positions);
+  std::lock_guard lock(mutex_);
+  jobs_.erase(id);  // and with it the address's lease
 }
 
 }  // namespace arbiter

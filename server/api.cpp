@@ -366,8 +366,9 @@ std::optional<HttpResponse> Api::analysis_under_way(const std::string& id, unsig
 
 void Api::analysis(const std::string& id, std::function<void(HttpResponse)> done) {
   if (!analyses_) return done(error_response(404, "not_found", "no such route"));
-  if (auto stored = stored_analysis(id)) return done(*stored);
+  // Under way first: an analysis is stored before it stops being under way, never after.
   if (auto under_way = analysis_under_way(id, 200)) return done(*under_way);
+  if (auto stored = stored_analysis(id)) return done(*stored);
   if (!registry_.find(id)) return done(error_response(404, "not_found", "no such game"));
   // Not an error: the page asks whenever it shows a finished game.
   done(json_response(200, {{"id", id}, {"status", "none"}}));
@@ -375,9 +376,9 @@ void Api::analysis(const std::string& id, std::function<void(HttpResponse)> done
 
 void Api::start_analysis(const HttpRequest& request, const std::string& id, std::function<void(HttpResponse)> done) {
   if (!analyses_) return done(error_response(404, "not_found", "no such route"));
-  // Asking again for one stored or under way costs nothing.
-  if (auto stored = stored_analysis(id)) return done(*stored);
+  // Asking again for one under way or stored costs nothing.
   if (auto under_way = analysis_under_way(id, 202)) return done(*under_way);
+  if (auto stored = stored_analysis(id)) return done(*stored);
   auto room = registry_.find(id);
   if (!room) return done(error_response(404, "not_found", "no such game"));
   room->finished_game([this, id, client = request.client, done](std::optional<rules::Game> game) {
