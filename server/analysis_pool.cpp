@@ -114,7 +114,10 @@ void AnalysisPool::finished(const std::string& id, Outcome outcome, std::chrono:
   // Counted before it stops being under way: whoever reads it stored reads it counted.
   if (observer_) observer_(outcome, took, positions);
   std::lock_guard lock(mutex_);
-  jobs_.erase(id);  // and with it the address's lease
+  auto it = jobs_.find(id);
+  if (it == jobs_.end()) return;
+  it->second->lease = AddressLimits::Lease();  // now: the worker may still hold the job a moment
+  jobs_.erase(it);
 }
 
 }  // namespace arbiter
