@@ -33,7 +33,8 @@ export class AnalysisPanel {
     this.go = go;
     this.analysis = null;  // the server's, once done
     this.looked = false;   // asked once whether the game is analysed already
-    this.button = h('button.button.primary', { type: 'button', onclick: () => this.ask() }, 'Analyse');
+    // Shown once the server says the game is not analysed.
+    this.button = h('button.button.primary', { type: 'button', hidden: true, onclick: () => this.ask() }, 'Analyse');
     this.note = h('p.analysis-note', { 'aria-live': 'polite' });
     this.graph = svg('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: 'analysis-graph', role: 'img',
       'aria-label': 'Evaluation graph: White\u2019s winning chances after each move', preserveAspectRatio: 'none' });
