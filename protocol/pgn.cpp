@@ -84,11 +84,13 @@ void add_comment(std::vector<std::string>& tokens, const std::string& comment) {
 // Move numbers come from the position itself. A turn of two moves (Centennial) is one token, its
 // moves joined by a comma ("1. Sd2,Rj2 b6,d7"), as Fairy-Stockfish writes a duck chess turn: a
 // reader that takes one token per move cannot mistake the second move for the opponent's reply.
-// Kriegspiel: comments hold what the umpire said (umpire_pgn_comments).
-std::string movetext(const match::Match& match) {
-  const rules::Game& game = match.game();
-  const rules::Umpire* umpire = match.referee().umpire();
+// Kriegspiel: comments hold what the umpire said (umpire_pgn_comments). `evals`: an analysis's
+// comment for the position after each ply (index 0: the start), put after each turn.
+std::string movetext(const rules::Game& game, const rules::Umpire* umpire, std::string_view result,
+                     const std::vector<std::string>& evals) {
   std::vector<std::string> tokens;
+  auto eval_after = [&](std::size_t ply) { return ply < evals.size() ? evals[ply] : std::string(); };
+  bool turn_has_eval = false;  // the last token is a turn's eval comment, to move past its second move
   const auto comments = umpire ? umpire_pgn_comments(*umpire) : UmpireComments{};
   auto position = game.start();
   const auto& sans = game.sans();
@@ -100,22 +102,27 @@ std::string movetext(const match::Match& match) {
     std::string number = std::to_string(position.fullmove_number());
     position.play(game.moves()[i]);
     if (turn_continues) {
+      if (turn_has_eval) tokens.pop_back();
       tokens.back() += "," + sans.at(i);
+      turn_has_eval = false;
+      if (!eval_after(i + 1).empty()) tokens.push_back("{" + eval_after(i + 1) + "}"), turn_has_eval = true;
       continue;
     }
     // Black's move after a comment, or before one, needs its number again.
     bool near_comment =
-        umpire && ((!tokens.empty() && tokens.back().ends_with('}')) || !comments.before.at(i).empty());
+        (!tokens.empty() && tokens.back().ends_with('}')) || (umpire && !comments.before.at(i).empty());
     if (mover == rules::Color::White)
       tokens.push_back(number + ".");
     else if (i == 0 || near_comment)
       tokens.push_back(number + "...");
     if (umpire) add_comment(tokens, comments.before.at(i));
     tokens.push_back(sans.at(i));
+    turn_has_eval = false;
+    if (!eval_after(i + 1).empty()) tokens.push_back("{" + eval_after(i + 1) + "}"), turn_has_eval = !umpire;
     if (umpire) add_comment(tokens, comments.after.at(i));
   }
   if (umpire) add_comment(tokens, comments.before.back());
-  tokens.emplace_back(result_name(match.result()));
+  tokens.emplace_back(result);
 
   std::string out, line;
   for (const auto& token : tokens) {
@@ -138,7 +145,11 @@ int numbered_moves(const rules::Game& game) {
   return position.fullmove_number() - game.start().fullmove_number() + 1;
 }
 
-std::string pgn(const match::Match& match) {
+std::string annotated_movetext(const rules::Game& game, std::string_view result, const std::vector<std::string>& evals) {
+  return movetext(game, nullptr, result, evals);
+}
+
+std::string pgn(const match::Match& match, const std::vector<std::string>& evals) {
   const auto& variant = match.game().start().variant();
   std::string start_fen = match.game().start().fen();
   bool standard = variant.name == "chess" && start_fen == variant.start_fen;
@@ -161,7 +172,7 @@ std::string pgn(const match::Match& match) {
   if (match.finished()) tag(out, "Termination", termination(match.reason()));
   tag(out, "GameId", match.id());
   out += "\n";
-  out += movetext(match);
+  out += movetext(match.game(), match.referee().umpire(), result_name(match.result()), evals);
   return out;
 }
 

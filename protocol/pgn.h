@@ -2,12 +2,19 @@
 // PGN export: the seven-tag roster, [Variant] and [FEN]/[SetUp] where the start is not
 // standard chess, SAN movetext with move numbers, and the result. PROTOCOL.md gives the conventions.
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "match/match.h"
 
 namespace arbiter::protocol {
 
-std::string pgn(const match::Match& match);
+// `evals`: an analysis's comment ("[%eval 0.32]") for the position after each ply (index 0: the
+// start; protocol/analysis_json.h), written after each turn; empty: none.
+std::string pgn(const match::Match& match, const std::vector<std::string>& evals = {});
+
+// The movetext alone (no umpire's comments), ending in `result`: for `arbiter analyse`.
+std::string annotated_movetext(const rules::Game& game, std::string_view result, const std::vector<std::string>& evals);
 
 // The number of moves as the PGN and the page's move list number them: one for each side's turn,
 // so a Centennial turn of two moves counts once.

@@ -98,7 +98,8 @@ AddressLimits::AddressLimits(AddressLimitSettings settings)
       creates_(settings.creates_per_minute / 60, settings.create_burst),
       joins_(settings.joins_per_minute / 60, settings.join_burst),
       messages_(settings.messages_per_second, settings.message_burst),
-      seat_messages_(settings.seat_messages_per_second, settings.seat_message_burst) {}
+      seat_messages_(settings.seat_messages_per_second, settings.seat_message_burst),
+      analysis_starts_(settings.analyses_per_hour / 3600, settings.analyses_per_hour) {}
 
 unsigned AddressLimits::retry_seconds(Clock::duration wait) {
   return static_cast<unsigned>(std::clamp<std::int64_t>(std::chrono::ceil<std::chrono::seconds>(wait).count(), 1, 3600));
@@ -135,6 +136,16 @@ bool AddressLimits::message(const std::string& address, const std::string& seat,
 std::optional<AddressLimits::Lease> AddressLimits::computer_game(const std::string& address) {
   if (!settings_.enabled) return Lease();
   return computer_games_.acquire(address, settings_.computer_games_per_address);
+}
+
+std::optional<AddressLimits::Lease> AddressLimits::analysis(const std::string& address) {
+  if (!settings_.enabled) return Lease();
+  return analyses_.acquire(address, settings_.analyses_per_address);
+}
+
+std::optional<AddressLimits::Clock::duration> AddressLimits::analysis_start(const std::string& address, Clock::time_point now) {
+  if (!settings_.enabled) return std::nullopt;
+  return analysis_starts_.take(address, now);
 }
 
 }  // namespace arbiter

@@ -26,6 +26,8 @@ struct AddressLimitSettings {
   double seat_messages_per_second = 20;  // over all connections holding one seat, pings included
   double seat_message_burst = 40;
   std::size_t computer_games_per_address = 2;  // computer games in play at once
+  std::size_t analyses_per_address = 1;        // game analyses queued or running at once
+  double analyses_per_hour = 10;               // analyses started, after a burst of as many
 };
 
 // A token bucket: `burst` at most, refilled at `per_second`.
@@ -123,11 +125,15 @@ class AddressLimits {
   bool message(const std::string& address, const std::string& seat, Clock::time_point now);
   // A computer game in play for `address`, held until it ends; nullopt: the address has its share.
   std::optional<Lease> computer_game(const std::string& address);
+  // A game analysis under way for `address`, held until it ends; nullopt: the address has its share.
+  std::optional<Lease> analysis(const std::string& address);
+  // An analysis started: nullopt: allowed; otherwise the wait before this address may start another.
+  std::optional<Clock::duration> analysis_start(const std::string& address, Clock::time_point now);
 
  private:
   const AddressLimitSettings settings_;
-  Counter connections_, spectators_, computer_games_;
-  KeyedBuckets creates_, joins_, messages_, seat_messages_;
+  Counter connections_, spectators_, computer_games_, analyses_;
+  KeyedBuckets creates_, joins_, messages_, seat_messages_, analysis_starts_;
 };
 
 }  // namespace arbiter

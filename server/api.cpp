@@ -5,6 +5,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "protocol/analysis_json.h"
 #include "protocol/variants_json.h"
 #include "rules/variant.h"
 #include "server/security.h"
@@ -54,8 +55,9 @@ HttpResponse error_response(unsigned status, std::string_view code, std::string_
   return json_response(status, {{"error", code}, {"message", message}});
 }
 
-Api::Api(Registry& registry, storage::Store& store, AddressLimits& limits, Metrics& metrics, const SharedLists* shared)
-    : registry_(registry), store_(store), limits_(limits), metrics_(metrics), shared_(shared) {}
+Api::Api(Registry& registry, storage::Store& store, AddressLimits& limits, Metrics& metrics, const SharedLists* shared,
+         AnalysisPool* analyses)
+    : registry_(registry), store_(store), limits_(limits), metrics_(metrics), shared_(shared), analyses_(analyses) {}
 
 bool Api::handles(std::string_view target) {
   std::string_view path = url::path_of(target);
@@ -110,6 +112,11 @@ void Api::route(const HttpRequest& request, std::function<void(HttpResponse)> do
       if (auto refused = too_often(limits_.join(request.client, AddressLimits::Clock::now()), Refusal::JoinRate))
         return done(*refused);
       return join_game(request, id, std::move(done));
+    }
+    if (rest == "analysis") {
+      if (post) return start_analysis(request, id, std::move(done));
+      if (get) return analysis(id, std::move(done));
+      return done(method_not_allowed("GET, HEAD, POST"));
     }
     if (!get) return done(method_not_allowed("GET, HEAD"));
     if (rest.empty()) return game(id, request, std::move(done));
@@ -329,9 +336,88 @@ void Api::game(const std::string& id, const HttpRequest& request, std::function<
 void Api::pgn(const std::string& id, std::function<void(HttpResponse)> done) {
   auto room = registry_.find(id);
   if (!room) return done(error_response(404, "not_found", "no such game"));
-  room->pgn([done](std::optional<std::string> text) {
+  // An analysed game's PGN always carries its evaluations.
+  std::vector<std::string> evals;
+  if (auto stored = store_.load_analysis(id)) evals = protocol::eval_comments(json::parse(*stored));
+  room->pgn(std::move(evals), [done](std::optional<std::string> text) {
     if (!text) return done(error_response(403, "hidden", "a live hidden game has no PGN until it ends"));
     done({200, "application/x-chess-pgn", std::move(*text), {}, 0});
+  });
+}
+
+std::optional<HttpResponse> Api::stored_analysis(const std::string& id) {
+  auto stored = store_.load_analysis(id);
+  if (!stored) return std::nullopt;
+  json body = json::parse(*stored);
+  body["status"] = "done";
+  body["id"] = id;
+  return json_response(200, body);
+}
+
+std::optional<HttpResponse> Api::analysis_under_way(const std::string& id, unsigned status) {
+  auto progress = analyses_->progress(id);
+  if (!progress) return std::nullopt;
+  return json_response(status, {{"id", id},
+                                {"status", progress->running ? "running" : "queued"},
+                                {"positions_done", progress->positions_done},
+                                {"positions", progress->positions},
+                                {"movetime_ms", analyses_->settings().movetime_ms}});
+}
+
+void Api::analysis(const std::string& id, std::function<void(HttpResponse)> done) {
+  if (!analyses_) return done(error_response(404, "not_found", "no such route"));
+  // Under way first: an analysis is stored before it stops being under way, never after.
+  if (auto under_way = analysis_under_way(id, 200)) return done(*under_way);
+  if (auto stored = stored_analysis(id)) return done(*stored);
+  if (!registry_.find(id)) return done(error_response(404, "not_found", "no such game"));
+  // Not an error: the page asks whenever it shows a finished game.
+  done(json_response(200, {{"id", id}, {"status", "none"}}));
+}
+
+void Api::start_analysis(const HttpRequest& request, const std::string& id, std::function<void(HttpResponse)> done) {
+  if (!analyses_) return done(error_response(404, "not_found", "no such route"));
+  // Asking again for one under way or stored costs nothing.
+  if (auto under_way = analysis_under_way(id, 202)) return done(*under_way);
+  if (auto stored = stored_analysis(id)) return done(*stored);
+  auto room = registry_.find(id);
+  if (!room) return done(error_response(404, "not_found", "no such game"));
+  room->finished_game([this, id, client = request.client, done](std::optional<rules::Game> game) {
+    if (!game) return done(error_response(409, "not_finished", "a game is analysed once it is over"));
+    auto lease = limits_.analysis(client);
+    if (!lease) {
+      metrics_.refused(Refusal::AnalysisUnderWay);
+      auto response = error_response(429, "analysis_under_way",
+                                     "an analysis asked for from your address is under way; ask again once it is done");
+      response.retry_after_s = 30;
+      return done(response);
+    }
+    if (auto refused = too_often(limits_.analysis_start(client, AddressLimits::Clock::now()), Refusal::AnalysisRate))
+      return done(*refused);
+    const int positions = static_cast<int>(game->moves().size()) + 1;
+    try {
+      switch (analyses_->start(id, std::move(*game), std::move(*lease))) {
+        case AnalysisPool::Start::Full: {
+          metrics_.refused(Refusal::AnalysisBusy);
+          auto response = error_response(503, "analysis_busy", "the server is analysing as many games as it can; try again later");
+          response.retry_after_s = 60;
+          return done(response);
+        }
+        case AnalysisPool::Start::Stored:
+          if (auto stored = stored_analysis(id)) return done(*stored);
+          break;
+        case AnalysisPool::Start::UnderWay:
+        case AnalysisPool::Start::Queued:
+          if (auto under_way = analysis_under_way(id, 202)) return done(*under_way);
+          // Ended already (stored, or stopped at shutdown): said as it stands now.
+          if (auto stored = stored_analysis(id)) return done(*stored);
+          break;
+      }
+      done(json_response(202, {{"id", id}, {"status", "queued"}, {"positions_done", 0}, {"positions", positions},
+                               {"movetime_ms", analyses_->settings().movetime_ms}}));
+    } catch (const std::exception& e) {
+      std::cerr << "arbiter: POST analysis of " << id << ": " << e.what() << "\n";
+      done(error_response(500, "storage", "the game store could not be read; try again"));
+    }
   });
 }
 

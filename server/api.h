@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "server/address_limits.h"
+#include "server/analysis_pool.h"
 #include "server/metrics.h"
 #include "server/registry.h"
 #include "storage/store.h"
@@ -48,7 +49,9 @@ nlohmann::json list_items(storage::Store& store, Registry& registry, const stora
 class Api {
  public:
   // `shared`: GET /api/games lists every node's games from there (none: this node's).
-  Api(Registry& registry, storage::Store& store, AddressLimits& limits, Metrics& metrics, const SharedLists* shared = nullptr);
+  // `analyses`: where games are analysed (none: the analysis routes answer 404).
+  Api(Registry& registry, storage::Store& store, AddressLimits& limits, Metrics& metrics, const SharedLists* shared = nullptr,
+      AnalysisPool* analyses = nullptr);
   static bool handles(std::string_view target);
   // From now on GET /healthz answers 503: a front stops sending new requests here.
   void shutting_down() { shutting_down_ = true; }
@@ -64,6 +67,12 @@ class Api {
   void health(std::function<void(HttpResponse)> done);
   void game(const std::string& id, const HttpRequest& request, std::function<void(HttpResponse)> done);
   void pgn(const std::string& id, std::function<void(HttpResponse)> done);
+  void analysis(const std::string& id, std::function<void(HttpResponse)> done);
+  void start_analysis(const HttpRequest& request, const std::string& id, std::function<void(HttpResponse)> done);
+  // The stored analysis as served, if there is one.
+  std::optional<HttpResponse> stored_analysis(const std::string& id);
+  // The analysis under way, if there is one (`status`: 200 for GET, 202 for POST).
+  std::optional<HttpResponse> analysis_under_way(const std::string& id, unsigned status);
 
   void route(const HttpRequest& request, std::function<void(HttpResponse)> done);
   // A 429 for `client` if it has created (or joined) too often lately.
@@ -74,6 +83,7 @@ class Api {
   AddressLimits& limits_;
   Metrics& metrics_;
   const SharedLists* shared_;
+  AnalysisPool* analyses_;
   std::atomic<bool> shutting_down_{false};
 };
 

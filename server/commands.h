@@ -16,8 +16,10 @@ int perft_command(const Args& args);     // arbiter perft [--variants FILE] --va
 int moves_command(const Args& args);     // arbiter moves [--variants FILE] --variant V [--fen F] [--moves M ...]
 int uci_command(const Args& args);       // arbiter uci (the engine over UCI on stdin/stdout)
 int import_variants_command(const Args& args);  // arbiter import-variants FILE.ini [--variant NAME ...]
+int analyse_command(const Args& args);   // arbiter analyse --pgn FILE [--movetime MS] [--variant NAME]
 
 std::string serve_usage();  // every option, from serve's own table
 std::string import_variants_usage();
+std::string analyse_usage();
 
 }  // namespace arbiter

@@ -51,6 +51,7 @@ const std::map<std::string, Command>& commands() {
       {"moves", {arbiter::moves_command, moves_usage}},
       {"uci", {arbiter::uci_command, uci_usage}},
       {"import-variants", {arbiter::import_variants_command, arbiter::import_variants_usage}},
+      {"analyse", {arbiter::analyse_command, arbiter::analyse_usage}},
   };
   return table;
 }

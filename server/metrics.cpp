@@ -22,6 +22,9 @@ const prometheus::Histogram::BucketBoundaries kThinkingBuckets{0.01, 0.025, 0.05
                                                                0.8,  1,     1.25, 1.5, 2,   2.5, 5};
 const prometheus::Histogram::BucketBoundaries kBatchBuckets{1, 2, 4, 8, 16, 32, 64, 128, 256, 512};
 constexpr std::array<const char*, 3> kStatuses{"waiting", "playing", "finished"};
+constexpr std::array<const char*, 3> kAnalysisOutcomes{"stored", "stopped", "failed"};
+// A game's analysis: a few positions at the shortest budget to a long game at a long one.
+const prometheus::Histogram::BucketBoundaries kAnalysisBuckets{1, 2, 5, 10, 20, 30, 60, 120, 300, 600};
 
 }  // namespace
 
@@ -45,6 +48,9 @@ std::string_view refusal_name(Refusal refusal) {
     case Refusal::RequestTimeout: return "request_timeout";
     case Refusal::Displaced: return "displaced";
     case Refusal::MessageTimeout: return "message_timeout";
+    case Refusal::AnalysisUnderWay: return "analysis_under_way";
+    case Refusal::AnalysisRate: return "analysis_rate";
+    case Refusal::AnalysisBusy: return "analysis_busy";
     case Refusal::Count: break;
   }
   return "unknown";
@@ -99,6 +105,16 @@ Metrics::Metrics() : registry_(std::make_shared<prometheus::Registry>()) {
                              .Help("computer moves whose search the pool stopped before the level's own limits")
                              .Register(registry)
                              .Add({});
+  auto& analyses = prometheus::BuildCounter()
+                       .Name("arbiter_analyses_total")
+                       .Help("game analyses run to their end, by outcome (stored, stopped at shutdown, failed)")
+                       .Register(registry);
+  for (std::size_t i = 0; i < analyses_.size(); ++i) analyses_[i] = &analyses.Add({{"outcome", kAnalysisOutcomes[i]}});
+  analysis_seconds_ = &prometheus::BuildHistogram()
+                           .Name("arbiter_analysis_seconds")
+                           .Help("a game analysis from its first search to its last")
+                           .Register(registry)
+                           .Add({}, kAnalysisBuckets);
   commit_seconds_ = &prometheus::BuildHistogram()
                          .Name("arbiter_commit_seconds")
                          .Help("a write from being queued for the store to its transaction synced to disk")
@@ -140,6 +156,12 @@ void Metrics::move_stage(MoveStage stage, std::chrono::steady_clock::duration to
 void Metrics::computer_thought(int level, std::chrono::steady_clock::duration took, bool cut_short) {
   if (level >= 1 && level <= static_cast<int>(computer_seconds_.size())) computer_seconds_[level - 1]->Observe(Seconds(took).count());
   if (cut_short) computer_cut_short_->Increment();
+}
+
+void Metrics::analysis_ended(std::string_view outcome, std::chrono::steady_clock::duration took) {
+  for (std::size_t i = 0; i < analyses_.size(); ++i)
+    if (outcome == kAnalysisOutcomes[i]) analyses_[i]->Increment();
+  if (outcome == kAnalysisOutcomes[0]) analysis_seconds_->Observe(Seconds(took).count());
 }
 
 void Metrics::committed(const storage::CommitReport& report) {

@@ -43,6 +43,9 @@ enum class Refusal {
   RequestTimeout,      // a request head (or body) not complete within --header-timeout (closed)
   Displaced,           // a connection waiting for a request head, closed for a newcomer at the cap
   MessageTimeout,      // a WebSocket message not complete within --message-timeout (1008)
+  AnalysisUnderWay,    // the address has its share of game analyses under way (429)
+  AnalysisRate,        // analyses started too often from the address (429)
+  AnalysisBusy,        // the analysis queue is full (503)
   Count
 };
 std::string_view refusal_name(Refusal refusal);
@@ -71,6 +74,8 @@ class Metrics {
   void committed(const storage::CommitReport& report);
   // A computer move's thinking (the pool's job for it), and whether the pool's guard stopped it.
   void computer_thought(int level, std::chrono::steady_clock::duration took, bool cut_short);
+  // A game analysis ended: "stored", "stopped" (shutdown) or "failed"; how long it ran.
+  void analysis_ended(std::string_view outcome, std::chrono::steady_clock::duration took);
   std::string text(const MetricsSnapshot& snapshot) const;
 
  private:
@@ -84,6 +89,8 @@ class Metrics {
   std::array<prometheus::Histogram*, 3> move_stage_seconds_{};  // by MoveStage
   std::array<prometheus::Histogram*, 8> computer_seconds_{};  // by level
   prometheus::Counter* computer_cut_short_;
+  std::array<prometheus::Counter*, 3> analyses_{};  // stored, stopped, failed
+  prometheus::Histogram* analysis_seconds_;
   prometheus::Histogram* commit_seconds_;
   prometheus::Histogram* commit_batch_;
   prometheus::Gauge* connections_;

@@ -605,10 +605,17 @@ void Room::describe_invitation(std::function<void(nlohmann::json)> done) {
   });
 }
 
-void Room::pgn(std::function<void(std::optional<std::string>)> done) {
-  on_strand([this, done = std::move(done)] {
+void Room::pgn(std::vector<std::string> evals, std::function<void(std::optional<std::string>)> done) {
+  on_strand([this, evals = std::move(evals), done = std::move(done)] {
     if (!protocol::pgn_public(match_)) return done(std::nullopt);
-    done(protocol::pgn(match_));
+    done(protocol::pgn(match_, evals));
+  });
+}
+
+void Room::finished_game(std::function<void(std::optional<rules::Game>)> done) {
+  // After the events being committed, as describe(): the game may be ending.
+  on_strand([this, done = std::move(done)] {
+    run([this, done] { done(match_.finished() ? std::optional(match_.game()) : std::nullopt); });
   });
 }
 

@@ -89,8 +89,11 @@ class Room : public std::enable_shared_from_this<Room> {
   void describe(std::string token, std::function<void(nlohmann::json)> done);
   // What the invitation shows before it is taken (protocol::invitation_resource).
   void describe_invitation(std::function<void(nlohmann::json)> done);
-  // The PGN, or nullopt while the game may not be shown yet (a live hidden game).
-  void pgn(std::function<void(std::optional<std::string>)> done);
+  // The PGN, or nullopt while the game may not be shown yet (a live hidden game). `evals`: an
+  // analysis's comment after each ply (protocol::pgn).
+  void pgn(std::vector<std::string> evals, std::function<void(std::optional<std::string>)> done);
+  // The whole game once it is over (every move, Kriegspiel's too), for its analysis; nullopt before.
+  void finished_game(std::function<void(std::optional<rules::Game>)> done);
   void close_watchers();
   // The seat this token holds, if any. Thread-safe without the strand (the network asks it before
   // admitting a socket: seats keep connection slots reserved for them).

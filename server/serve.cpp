@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "server/address_limits.h"
+#include "server/analysis_pool.h"
 #include "server/api.h"
 #include "server/client_address.h"
 #include "server/commands.h"
@@ -55,6 +56,7 @@ struct ServeOptions {
   // Threads for computer players, one a core: they run at nice 10, so the network threads (nice 0)
   // take a core from them whenever they need it, and a core left to the network would idle.
   unsigned computer_threads = std::max(1u, std::thread::hardware_concurrency());
+  AnalysisSettings analysis;  // --analysis-*: finished games' analyses
   LobbySettings lobby;
   std::string node;  // --node: the name in this node's ids
   std::optional<std::pair<std::string, unsigned short>> redis;  // --redis: the cluster's shared lobby and lists
@@ -218,6 +220,26 @@ const std::map<std::string, Setter>& setters() {
          return security::valid_node(v);
        }},
       {"--redis", [](ServeOptions& o, const std::string& v) { return bool(o.redis = host_port(v)); }},
+      {"--analysis-threads", [](ServeOptions& o, const std::string& v) {
+         auto threads = number<unsigned>(v, 1, 64);
+         if (threads) o.analysis.threads = *threads;
+         return threads.has_value();
+       }},
+      {"--analysis-movetime", [](ServeOptions& o, const std::string& v) {
+         auto ms = number<std::int64_t>(v, 10, 60'000);
+         if (ms) o.analysis.movetime_ms = *ms;
+         return ms.has_value();
+       }},
+      {"--analysis-queue", [](ServeOptions& o, const std::string& v) {
+         auto cap = number<std::size_t>(v, 1, 10'000);
+         if (cap) o.analysis.queue = *cap;
+         return cap.has_value();
+       }},
+      {"--analyses-per-hour", [](ServeOptions& o, const std::string& v) {
+         auto r = rate(v);
+         if (r) o.address_limits.analyses_per_hour = *r;
+         return r.has_value();
+       }},
       {"--seat-messages-per-second", [](ServeOptions& o, const std::string& v) {
          auto r = rate(v);
          if (r) o.address_limits.seat_messages_per_second = *r, o.address_limits.seat_message_burst = std::max(1.0, 2 * *r);
@@ -255,6 +277,10 @@ const std::map<std::string, std::pair<std::string_view, std::string_view>>& opti
       {"--waiting-expiry", {"S", "an invitation nobody takes ends its game [86400]"}},
       {"--chat-after-end", {"S", "a finished game's chat stays open this long to its players and those there at the end [600]"}},
       {"--computer-games-per-address", {"N", "games against the computer one address may have in play [2]"}},
+      {"--analysis-threads", {"N", "threads finished games are analysed on, at nice 19, apart from the computer players' [1]"}},
+      {"--analysis-movetime", {"MS", "an analysis's search of each position, in milliseconds [200]"}},
+      {"--analysis-queue", {"N", "analyses queued or running at once, over every address [16]"}},
+      {"--analyses-per-hour", {"R", "analyses one address may start an hour, after a burst of R; one at a time [10]"}},
       {"--header-timeout", {"S", "each request head must arrive within this (its body as long again) [5]"}},
       {"--message-timeout", {"S", "a WebSocket message must be complete this long after its first byte [5]"}},
       {"--node", {"NAME", "this node's name in a cluster (1-8 of a-z 0-9): new game ids, invitations and seeks start NAME_ [none]"}},
@@ -390,6 +416,13 @@ int serve_command(const Args& args) {
                            metrics.computer_thought(level, took, cut_short);
                          });
   Registry registry(io, *store, options->waits, &computers, &address_limits);
+  AnalysisPool analyses(*store, options->analysis,
+                        [&metrics](AnalysisPool::Outcome outcome, std::chrono::steady_clock::duration took, int) {
+                          metrics.analysis_ended(outcome == AnalysisPool::Outcome::Stored    ? "stored"
+                                                 : outcome == AnalysisPool::Outcome::Stopped ? "stopped"
+                                                                                             : "failed",
+                                                 took);
+                        });
   std::size_t resumed = registry.restore();  // reads the last alive mark: before any heartbeat
   auto heartbeat_timer = std::make_shared<boost::asio::steady_timer>(io);
   heartbeat(*store, heartbeat_timer);
@@ -398,7 +431,7 @@ int serve_command(const Args& args) {
   std::optional<RedisCluster> cluster;
   if (options->redis)
     cluster.emplace(io, options->node, options->redis->first, options->redis->second, *store, registry, [&online] { return online(); });
-  Api api(registry, *store, address_limits, metrics, cluster ? &*cluster : nullptr);
+  Api api(registry, *store, address_limits, metrics, cluster ? &*cluster : nullptr, &analyses);
   StaticFiles files(options->web);
   Services services{registry, api, files, limits, address_limits, metrics, *store, options->trusted_proxy};
   online = [&services] { return services.websockets.load(); };
@@ -428,6 +461,7 @@ int serve_command(const Args& args) {
     if (ec) return;
     std::cout << "arbiter: shutting down" << std::endl;
     api.shutting_down();
+    analyses.stop();  // an analysis under way is dropped, not stored: it can be asked for again
     if (cluster) cluster->stop();  // the others drop this node's lists and seeks as its keys expire
     listener.stop();
     if (metrics_listener) metrics_listener->stop();

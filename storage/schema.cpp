@@ -169,6 +169,14 @@ UPDATE events SET
                        THEN json_array(json_extract(payload, '$.clock.white'), json_extract(payload, '$.clock.black')) END)))
   WHERE json_valid(payload);
 )sql",
+    // 6: a finished game's engine analysis (protocol/analysis_json.h), stored once it is complete.
+    R"sql(
+CREATE TABLE analyses (
+  game_id       TEXT PRIMARY KEY NOT NULL REFERENCES games (id),
+  body          TEXT NOT NULL,
+  created_at_ms INTEGER NOT NULL
+) WITHOUT ROWID;
+)sql",
 };
 
 // What a step needs beyond SQL, run after its SQL in the same transaction.

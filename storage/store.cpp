@@ -72,7 +72,13 @@ struct AddDowntime {
   DowntimeRecord downtime;
 };
 
-using Operation = std::variant<CreateGame, AddSeat, AddChat, AppendEvent, MarkAlive, AddDowntime>;
+struct SaveAnalysis {
+  std::string game_id;
+  std::string body;
+  std::int64_t at_ms;
+};
+
+using Operation = std::variant<CreateGame, AddSeat, AddChat, AppendEvent, MarkAlive, AddDowntime, SaveAnalysis>;
 
 struct PendingWrite {
   Operation operation;
@@ -118,7 +124,8 @@ class Writer {
         mark_alive_(db_,
                     "INSERT INTO alive (id, until_ms) VALUES (1, ?1)"
                     " ON CONFLICT (id) DO UPDATE SET until_ms = excluded.until_ms"),
-        insert_downtime_(db_, "INSERT INTO downtimes (from_ms, to_ms) VALUES (?1, ?2)") {}
+        insert_downtime_(db_, "INSERT INTO downtimes (from_ms, to_ms) VALUES (?1, ?2)"),
+        insert_analysis_(db_, "INSERT INTO analyses (game_id, body, created_at_ms) VALUES (?1, ?2, ?3)") {}
 
   // Runs the batch in one transaction, each write inside its own savepoint, and returns one
   // error per write (empty: committed). Never throws: errors are reported, not raised.
@@ -280,6 +287,14 @@ class Writer {
     insert_downtime_.step();
   }
 
+  void apply(const SaveAnalysis& write) {
+    ResetOnExit reset(insert_analysis_);
+    insert_analysis_.bind(1, write.game_id);
+    insert_analysis_.bind(2, write.body);
+    insert_analysis_.bind(3, write.at_ms);
+    insert_analysis_.step();
+  }
+
   void insert_seat(const std::string& game_id, const SeatRecord& seat) {
     ResetOnExit reset(insert_seat_);
     insert_seat_.bind(1, game_id);
@@ -324,7 +339,7 @@ class Writer {
   Statement begin_, commit_, rollback_;
   Statement savepoint_, release_, rollback_to_savepoint_;
   Statement insert_game_, insert_definition_, insert_seat_, insert_chat_, insert_event_, previous_event_, update_status_;
-  Statement mark_alive_, insert_downtime_;
+  Statement mark_alive_, insert_downtime_, insert_analysis_;
   std::uint64_t transactions_ = 0;
 };
 
@@ -354,6 +369,7 @@ class Reader {
                      "SELECT seq, channel, author, name, text, at_ms FROM"
                      " (SELECT * FROM chat WHERE game_id = ?1 ORDER BY seq DESC LIMIT ?2) ORDER BY seq"),
         select_by_invite_(db_, "SELECT id FROM games WHERE invite_hash = ?1"),
+        select_analysis_(db_, "SELECT body FROM analyses WHERE game_id = ?1"),
         count_by_status_(db_, "SELECT status, COUNT(*) FROM games GROUP BY status"),
         // `status <> 'finished'` lets SQLite use the index of unfinished games by creation.
         select_expired_waiting_(db_,
@@ -410,6 +426,13 @@ class Reader {
     select_by_invite_.bind(1, invite_hash);
     if (!select_by_invite_.step()) return std::nullopt;
     return select_by_invite_.column_text(0);
+  }
+
+  std::optional<std::string> load_analysis(const std::string& game_id) {
+    ResetOnExit reset(select_analysis_);
+    select_analysis_.bind(1, game_id);
+    if (!select_analysis_.step()) return std::nullopt;
+    return select_analysis_.column_text(0);
   }
 
   std::vector<std::string> expired_waiting(std::int64_t created_before_ms, std::size_t limit) {
@@ -542,7 +565,7 @@ class Reader {
   Statement begin_, end_;
   Statement select_game_, select_unfinished_, select_in_play_, select_alive_, select_downtimes_, select_seats_, select_events_,
       select_chat_;
-  Statement select_by_invite_, count_by_status_, select_expired_waiting_, select_playing_, select_finished_;
+  Statement select_by_invite_, select_analysis_, count_by_status_, select_expired_waiting_, select_playing_, select_finished_;
   Statement select_definition_;
 };
 
@@ -576,6 +599,15 @@ class SqliteStore final : public Store {
   void mark_alive(std::int64_t at_ms, Done done) override { enqueue({MarkAlive{at_ms}, std::move(done)}); }
 
   void add_downtime(DowntimeRecord downtime, Done done) override { enqueue({AddDowntime{downtime}, std::move(done)}); }
+
+  void save_analysis(std::string game_id, std::string body, std::int64_t at_ms, Done done) override {
+    enqueue({SaveAnalysis{std::move(game_id), std::move(body), at_ms}, std::move(done)});
+  }
+
+  std::optional<std::string> load_analysis(const std::string& game_id) override {
+    std::lock_guard lock(reader_.mutex);
+    return reader_.load_analysis(game_id);
+  }
 
   std::vector<DowntimeRecord> downtimes() override {
     std::lock_guard lock(reader_.mutex);

@@ -130,6 +130,8 @@ class Store {
   virtual void mark_alive(std::int64_t at_ms, Done done) = 0;
   // Records a span the server was down (its last mark to a restart).
   virtual void add_downtime(DowntimeRecord downtime, Done done) = 0;
+  // Stores a finished game's analysis (JSON text); a game has one: a second fails.
+  virtual void save_analysis(std::string game_id, std::string body, std::int64_t at_ms, Done done) = 0;
 
   // Synchronous reads (from any thread). Throw std::runtime_error on database errors.
   virtual std::optional<StoredGame> load_game(const std::string& id) = 0;
@@ -139,6 +141,8 @@ class Store {
   virtual std::vector<StoredGame> load_in_play() = 0;
   // The last mark_alive time; nullopt before the first.
   virtual std::optional<std::int64_t> alive_until() = 0;
+  // The game's stored analysis (JSON text), if any.
+  virtual std::optional<std::string> load_analysis(const std::string& game_id) = 0;
   // Every downtime recorded, oldest first.
   virtual std::vector<DowntimeRecord> downtimes() = 0;
   virtual std::optional<std::string> game_by_invite(const std::string& invite_hash) = 0;

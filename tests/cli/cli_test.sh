@@ -102,8 +102,28 @@ bad_input "serve: metrics without a port" serve --metrics 127.0.0.1
 bad_input "serve: a rate of zero" serve --creates-per-minute 0
 bad_input "serve: a cap of zero connections per address" serve --connections-per-address 0
 
+# analyse: a line per position (ply, move and mark, evaluation from White's side, best move and
+# line), then the PGN with [%eval] comments. Fool's mate: 2. g4 walks into mate in one.
+PGN=/tmp/arbiter-cli-fool.$$.pgn
+printf '[Event "Fool"]\n[Variant "Chess"]\n\n1. f3 e5 2. g4 {a comment} Qh4# 0-1\n' > "$PGN"
+analysed=$("$ARBITER" analyse --pgn "$PGN" --movetime 20)
+check "analyse: exit code" 0 "$?"
+check "analyse: a line per position" 5 "$(printf '%s\n' "$analysed" | grep -cP '^\d+\t')"
+check "analyse: the blunder marked, mate in one against White" "3	g4??	#-1" "$(printf '%s\n' "$analysed" | grep -P '^3\t' | cut -f1-3)"
+check "analyse: the mated position, no line" "4	Qh4#	mated" "$(printf '%s\n' "$analysed" | grep -P '^4\t')"
+check "analyse: the tags kept" '[Event "Fool"]' "$(printf '%s\n' "$analysed" | grep '^\[Event')"
+check "analyse: the PGN with evals" "1. f3" "$(printf '%s\n' "$analysed" | grep -oP '^1\. f3(?= \{\[%eval -?\d+\.\d\d\]\})')"
+check "analyse: mate in one written #-1" 1 "$(printf '%s\n' "$analysed" | tr '\n' ' ' | grep -c 'g4 {\[%eval #-1\]} 2\.\.\. Qh4# 0-1')"
+printf '1. e4 e5 2. Ke3 *\n' > "$PGN"
+bad_input "analyse: an illegal move" analyse --pgn "$PGN"
+bad_input "analyse: an unknown variant" analyse --pgn "$PGN" --variant shogi
+bad_input "analyse: no file" analyse --movetime 20
+bad_input "analyse: a missing file" analyse --pgn /nonexistent.pgn
+bad_input "analyse: a bad movetime" analyse --pgn "$PGN" --movetime soon
+rm -f "$PGN"
+
 # --help: every command prints its usage on stdout and exits 0, never "unknown option".
-for command in serve variants check-variants perft moves uci import-variants; do
+for command in serve variants check-variants perft moves uci import-variants analyse; do
   out=$("$ARBITER" "$command" --help 2>/tmp/arbiter-cli-err.$$)
   check "$command --help: exit code" 0 "$?"
   check "$command --help: usage line" "usage: arbiter $command" "$(printf '%s\n' "$out" | head -n 1 | cut -d' ' -f1-3)"

@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "protocol/pgn.h"
+#include "protocol/pgn_reader.h"
 #include "tests/support/test_match.h"
 
 using namespace arbiter;
@@ -44,4 +45,33 @@ TEST_CASE("numbered moves: one per turn of each side, as the move list numbers t
   CHECK(numbered_moves(game_of("chess", {"e2e4", "e7e5"})->game()) == 1);
   CHECK(numbered_moves(game_of("chess", {"e2e4", "e7e5", "g1f3"})->game()) == 2);
   CHECK(numbered_moves(game_of("centennial", {"b1a4", "h2g4", "c10d9"})->game()) == 1);
+}
+
+TEST_CASE("PGN with an analysis: an [%eval] comment after each turn, Black's move numbered again") {
+  auto chess = game_of("chess", {"e2e4", "e7e5", "g1f3"});
+  CHECK(movetext(pgn(*chess, {"[%eval 0.20]", "[%eval 0.31]", "[%eval 0.25]", "[%eval #-3]"})) ==
+        "1. e4 {[%eval 0.31]} 1... e5 {[%eval 0.25]} 2. Nf3 {[%eval #-3]} *");
+  // A two-move turn: one comment, after its second move; a mated position's empty comment is left out.
+  auto centennial = game_of("centennial", {"b1a4", "h2g4", "c10d9", "h9g7", "a4d5"});
+  CHECK(movetext(pgn(*centennial, {"", "[%eval 0.10]", "[%eval 0.20]", "[%eval 0.30]", "[%eval 0.40]", ""})) ==
+        "1. Ca4,Ng4 {[%eval 0.20]} 1... Bd9,Ng7 {[%eval 0.40]} 2. Cd5 *");
+}
+
+TEST_CASE("reading a PGN: tags, SAN with marks, comments, variations, a Centennial turn, and errors") {
+  auto read = read_pgn("[Event \"x\"]\n[Variant \"Centennial Chess\"]\n\n"
+                       "1. Ca4,Ng4 {a comment} 1... Bd9,Ng7 (1... j7 2. Cd5) 2. Cd5! $1 *\n\n[Event \"next\"]\n1. e4 *\n");
+  REQUIRE(read);
+  CHECK(read->tags.at("Event") == "x");
+  CHECK(read->game.start().variant().name == "centennial");
+  CHECK(read->game.sans() == std::vector<std::string>{"Ca4", "Ng4", "Bd9", "Ng7", "Cd5"});
+  CHECK(read->result == "*");
+  auto chess = read_pgn("1.e4 e5 2.Nf3 Nc6 3.Bb5+?! a6 1-0", "");
+  REQUIRE(chess);
+  CHECK(chess->game.moves().size() == 6u);
+  CHECK(chess->result == "1-0");
+  CHECK_FALSE(read_pgn("1. e4 e5 2. Ke3 *"));
+  CHECK_FALSE(read_pgn("[Variant \"Shogi\"]\n1. e4 *"));
+  auto overridden = read_pgn("[Variant \"Chess\"]\n1. Nc3 *", "capablanca");  // --variant over the tag
+  REQUIRE(overridden);
+  CHECK(overridden->game.start().variant().name == "capablanca");
 }

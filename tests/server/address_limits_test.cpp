@@ -156,6 +156,31 @@ TEST_CASE("computer games: an address holds its cap in play; one that ends frees
   }
 }
 
+TEST_CASE("analyses: one under way per address, and so many started an hour") {
+  auto settings = small();
+  settings.analyses_per_hour = 2;
+  AddressLimits limits(settings);
+  const auto now = AddressLimits::Clock::now();
+  auto first = limits.analysis("10.0.0.1");
+  REQUIRE(first);
+  CHECK_FALSE(limits.analysis("10.0.0.1"));
+  CHECK(limits.analysis("10.0.0.2"));  // another address has its own
+  first.reset();
+  CHECK(limits.analysis("10.0.0.1"));
+  CHECK_FALSE(limits.analysis_start("10.0.0.1", now));
+  CHECK_FALSE(limits.analysis_start("10.0.0.1", now));
+  auto wait = limits.analysis_start("10.0.0.1", now);
+  REQUIRE(wait);
+  CHECK(AddressLimits::retry_seconds(*wait) == 1800);  // half an hour for the next of two an hour
+  CHECK_FALSE(limits.analysis_start("10.0.0.1", now + std::chrono::minutes(31)));
+
+  settings.enabled = false;
+  AddressLimits off(settings);
+  auto a = off.analysis("10.0.0.1"), b = off.analysis("10.0.0.1");
+  CHECK((a && b));
+  for (int i = 0; i < 10; ++i) CHECK_FALSE(off.analysis_start("10.0.0.1", now));
+}
+
 TEST_CASE("computer capacity: a level's load is its budget against a person's move; the pool takes what fits") {
   // Level 8 thinks 1 s against a person's 2 s: a third of a thread.
   CHECK(ComputerCapacity::load_of(8) == ComputerCapacity::kThread / 3);

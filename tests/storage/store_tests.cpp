@@ -176,6 +176,22 @@ TEST_CASE("version 4 gives the games finished before it their moves from their p
   CHECK(store->load_game("g1")->game.moves == 4);
 }
 
+TEST_CASE("a game's analysis is stored once and read back") {
+  TempDatabase file;
+  auto store = Store::open(file.path());
+  REQUIRE(create(*store, make_game("g1")));
+  CHECK_FALSE(store->load_analysis("g1"));
+  Outcome first, second, unknown;
+  store->save_analysis("g1", R"({"plies":0})", 5000, first.done());
+  CHECK(first.ok());
+  CHECK(store->load_analysis("g1") == std::optional<std::string>(R"({"plies":0})"));
+  store->save_analysis("g1", R"({"plies":1})", 6000, second.done());
+  CHECK_FALSE(second.ok());  // computed once: the first stands
+  CHECK(store->load_analysis("g1") == std::optional<std::string>(R"({"plies":0})"));
+  store->save_analysis("nope", "{}", 6000, unknown.done());
+  CHECK_FALSE(unknown.ok());  // only a stored game has one
+}
+
 TEST_CASE("a database from a newer version is refused") {
   TempDatabase file;
   Store::open(file.path())->close();

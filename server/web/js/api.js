@@ -75,6 +75,10 @@ export const fetchGames = ({ status, variant = '', before = '', limit = 10 }) =>
 // The game link as the invitation: takes the free seat of a waiting game.
 export const joinByLink = (id, name) => joinWithSecret(`/api/games/${encodeURIComponent(id)}/join`, `game.${id}`, name);
 export const pgnPath = id => `/api/games/${encodeURIComponent(id)}/pgn`;
+// A finished game's analysis: {status: 'done', positions, ...} or how far it is ('queued', 'running').
+const analysisPath = id => `/api/games/${encodeURIComponent(id)}/analysis`;
+export const fetchAnalysis = id => request('GET', analysisPath(id));
+export const requestAnalysis = id => request('POST', analysisPath(id));
 
 // --- seats held by this browser ---
 // A seat: {color, token, invite?} for one player, or {local: true, tokens: {white, black}}.

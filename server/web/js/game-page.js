@@ -3,6 +3,7 @@
 // (game-renderer.js) draws; the viewer's moves and buttons go to the server from the connection
 // the server permitted them on. The effects the reducer asks for (sounds, notifications, fetches)
 // are carried out here.
+import { AnalysisPanel } from './analysis-panel.js';
 import { fetchGame, loadSeat, pgnPath } from './api.js';
 import { Attention } from './attention.js';
 import { choose } from './chooser.js';
@@ -41,6 +42,10 @@ class GamePage {
       mute: [this.ui.status, this.ui.notice, this.ui.announcements, this.renderer.offers.panel],
     });
     this.sanOffer = null;  // {legal, san}: the SAN of the moves offered, asked for in that mode only
+    this.analysis = new AnalysisPanel(main.querySelector('.controls.replay'), {
+      gameId: id, moveList: this.ui.moveList, go: index => this.dispatch({ type: 'go', index }),
+    });
+    this.hooks.push(this.analysis);
     this.listen(main);
     this.connect();
     this.ticker = setInterval(() => this.renderer.tick(this.view()), 100);
@@ -317,6 +322,7 @@ class GamePage {
 
   destroy() {
     clearInterval(this.ticker);
+    this.analysis.destroy();
     this.blind.destroy();
     document.removeEventListener('keydown', this.keyListener);
     document.removeEventListener('visibilitychange', this.visibilityListener);
