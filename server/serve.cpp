@@ -129,6 +129,7 @@ const std::map<std::string, Setter>& setters() {
       {"--bind", [](ServeOptions& o, const std::string& v) { o.bind = v; return true; }},
       {"--db", [](ServeOptions& o, const std::string& v) { o.db = v; return true; }},
       {"--web", [](ServeOptions& o, const std::string& v) { o.web = v; return true; }},
+      {"--variants", [](ServeOptions& o, const std::string& v) { o.variants = v; return !v.empty(); }},
       {"--threads", [](ServeOptions& o, const std::string& v) {
          auto threads = number<unsigned>(v, 1, 256);
          if (threads) o.threads = *threads;
@@ -220,7 +221,6 @@ const std::map<std::string, Setter>& setters() {
          return security::valid_node(v);
        }},
       {"--redis", [](ServeOptions& o, const std::string& v) { return bool(o.redis = host_port(v)); }},
-      {"--variants", [](ServeOptions& o, const std::string& v) { o.variants = v; return !v.empty(); }},
       {"--seat-messages-per-second", [](ServeOptions& o, const std::string& v) {
          auto r = rate(v);
          if (r) o.address_limits.seat_messages_per_second = *r, o.address_limits.seat_message_burst = std::max(1.0, 2 * *r);
