@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
-#include <stdexcept>
+#include <mutex>
 
 #include "rules/game.h"
 
@@ -48,6 +48,19 @@ Bitboard king_zone_of(const rules::Geometry& g, Square s) {
   return zone;
 }
 
+// A man that keeps to the colour of its square and rides (the bishop): a pair of them, on both
+// colours, is worth more than two. Read from the legs, whatever the kind is called.
+bool colour_bound_rider(const rules::Variant& v, int k) {
+  const rules::PieceKind& kind = v.kinds[k];
+  if (kind.royal || kind.pawn || kind.legs.empty() || v.tables().other_facings[k]) return false;
+  bool rides = false;
+  for (const rules::Leg& leg : kind.legs) {
+    if ((leg.df + leg.dr) % 2 != 0) return false;
+    rides = rides || leg.slide;
+  }
+  return rides;
+}
+
 constexpr int kPassedBonus[] = {0, 190, 130, 85, 55, 35, 22, 14, 10, 8, 6, 5, 4, 3, 2, 1, 1};
 
 }  // namespace
@@ -62,12 +75,12 @@ Evaluator::Evaluator(const rules::Variant& variant) : v_(variant) {
   const auto& t = v_.tables();
   const int kinds = int(v_.kinds.size());
   const rules::Position start = rules::Position::start(v_);
-  bishop_ = v_.kind_of('B');
   for (int choice : v_.promotion_choices)
     if (v_.kinds[choice].promotion_limit != rules::kNoPromotionLimit) has_promotion_limits_ = true;
   for (int k = 0; k < kinds; ++k) {
-    values_.push_back(material(v_.kinds[k]));
+    values_.push_back(material(v_, k));
     if (v_.kinds[k].pawn) pawn_kinds_ |= std::uint16_t(1u << k);
+    if (colour_bound_rider(v_, k)) pair_kinds_ |= std::uint16_t(1u << k);
   }
   for (int f = 0; f < g.files(); ++f) file_bits_.push_back(g.file_squares(f));
   // Steps from the nearest edge, summed over both axes (a corner is 0); the ring has edges only
@@ -199,7 +212,8 @@ void Evaluator::add_side(const rules::Position& pos, Color us, Side& out) const 
       }
     }
   }
-  if (bishop_ >= 0 && rules::popcount(pos.pieces(us, bishop_)) >= 2) out.mg += 30, out.eg += 50;
+  for (unsigned pk = pair_kinds_; pk; pk &= pk - 1)
+    if (rules::popcount(pos.pieces(us, std::countr_zero(pk))) >= 2) out.mg += 30, out.eg += 50;
   // Pawn files on a flat board (on the ring a file holds pawns going both ways): doubled pawns and
   // pawns with no own pawn on a neighbouring file are weak.
   if (!v_.geometry.wraps())
@@ -251,14 +265,14 @@ int Evaluator::evaluate(const rules::Position& pos) const {
   return score + 12;
 }
 
+// Built on a variant's first search and kept, never destroyed (as the variants are): the built-ins,
+// an operator's, a UCI session's files. Computer players search on several threads at once.
 const Evaluator& Evaluator::of(const rules::Variant& variant) {
-  static const std::map<const rules::Variant*, Evaluator> evaluators = [] {
-    std::map<const rules::Variant*, Evaluator> m;
-    for (const rules::Variant* v : rules::all_variants()) m.emplace(v, Evaluator(*v));
-    return m;
-  }();
+  static std::mutex guard;
+  static auto& evaluators = *new std::map<const rules::Variant*, Evaluator>;
+  std::lock_guard lock(guard);
   auto it = evaluators.find(&variant);
-  if (it == evaluators.end()) throw std::logic_error("engine: evaluator asked for an unregistered variant");
+  if (it == evaluators.end()) it = evaluators.emplace(&variant, Evaluator(variant)).first;
   return it->second;
 }
 

@@ -19,7 +19,8 @@ class Evaluator {
   // Middlegame value of a kind, for move ordering and pruning margins.
   int value(int kind) const { return values_[kind].mg; }
 
-  // The evaluator of a registered variant, built once.
+  // The evaluator of a variant, built once. The variant must live as long as the program (the
+  // registered ones do; a caller's own, such as a variants file's, must be kept).
   static const Evaluator& of(const rules::Variant& variant);
 
  private:
@@ -41,7 +42,7 @@ class Evaluator {
   std::array<int, rules::kMaxKinds> mobility_mean_{};  // half the mean empty-board reach
   std::array<int, rules::kMaxKinds> mobility_weight_{};  // centipawns per square reached (x4)
   std::uint16_t pawn_kinds_ = 0;
-  int bishop_ = -1;
+  std::uint16_t pair_kinds_ = 0;  // colour-bound riders: a pair of one kind earns a bonus
   bool has_promotion_limits_ = false;  // promotion only to men the side has lost (Grand)
   int start_phase_ = 1;
 };

@@ -82,7 +82,7 @@ std::string rights_still_possible(const rules::Variant& v, const Men& men, Color
     const auto& king = men[rule.king_from];
     const auto& rook = men[rule.rook_from];
     if (king && king->color == who && king->kind == v.royal_kind() && rook && rook->color == who &&
-        v.kinds[rook->kind].letter == 'R')
+        rook->kind == rule.rook_kind)
       kept += letter;
   }
   return kept;

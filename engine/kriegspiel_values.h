@@ -1,20 +1,23 @@
 #pragma once
-// What the Kriegspiel player counts men as (centipawns; chess's usual values; the king is never
-// taken), and where a move takes one: what the umpire announces.
+// What the Kriegspiel player counts men as (centipawns; chess's usual values by kind id, any other
+// kind as the engine values it; the king is never taken), and where a move takes one: what the
+// umpire announces.
+#include <string_view>
+#include <utility>
+
+#include "engine/values.h"
 #include "rules/position.h"
 
 namespace arbiter::engine {
 
 inline int man_value(const rules::Variant& variant, int kind) {
-  switch (variant.kinds[kind].letter) {
-    case 'P': return 100;
-    case 'N': return 320;
-    case 'B': return 330;
-    case 'R': return 500;
-    case 'Q': return 900;
-    case 'K': return 0;
-    default: return 300;
-  }
+  static constexpr std::pair<std::string_view, int> kChess[] = {
+      {"pawn", 100}, {"knight", 320}, {"bishop", 330}, {"rook", 500}, {"queen", 900}};
+  const rules::PieceKind& man = variant.kinds[kind];
+  if (man.royal) return 0;
+  for (auto [id, value] : kChess)
+    if (man.key() == id) return value;
+  return material(variant, kind).mg;
 }
 
 inline int man_value(const rules::Position& position, rules::Square square) {

@@ -1,27 +1,31 @@
 #include "engine/values.h"
 
-#include <stdexcept>
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace arbiter::engine {
 
 namespace {
 
 struct Entry {
-  std::string_view name;
+  std::string_view id;
   Value value;
 };
 
+constexpr Value kPawn{90, 125};
+
 // Traditional values where a tradition exists (chess; H. G. Muller's measured values for the
-// archbishop and chancellor on 10x8; the shatranj men). Where none exists the value is derived
-// from the man's reach, scaled by the knight (8 targets, ~330): what it can capture counts fully,
-// quiet-only or capture-only reach half, and a man that only ever reaches part of the board (colour
-// or parity bound) loses about a fifth. The comments give the count each figure comes from.
+// archbishop and chancellor on 10x8; the shatranj men; Centennial's men as their comments count
+// them). Every other kind's value is derived from its moves (derived_material).
 constexpr Entry kTable[] = {
-    {"king", {0, 0}},
-    {"pawn", {90, 125}},
-    {"pawn moving up", {90, 125}},    // the ring's pawns promote after six steps, as in chess
-    {"pawn moving down", {90, 125}},
+    {"pawn", kPawn},
     {"knight", {330, 320}},
     {"bishop", {340, 360}},
     {"rook", {490, 560}},
@@ -49,15 +53,85 @@ constexpr Entry kTable[] = {
     {"spearman (right)", {300, 330}},
 };
 
+// Ids compared by their letters and digits only: "spearman (left)" is "spearman-left".
+std::string plain(std::string_view id) {
+  std::string out;
+  for (char c : id)
+    if (std::isalnum(static_cast<unsigned char>(c))) out += char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+const Value* tradition(const rules::PieceKind& kind) {
+  const std::string id = plain(kind.key());
+  for (const Entry& e : kTable)
+    if (plain(e.id) == id) return &e.value;
+  return nullptr;
+}
+
+// How much of a slide counts at its k-th square (k from 1): 0.6^(k-1), as the farther square is
+// the likelier to have a man in the way on a board in play.
+constexpr double kSlideFalloff = 0.6;
+// Value grows faster than reach: fitted so that the derivation gives the traditional values of
+// chess's men and the compounds within about a tenth (knight 330, bishop 333, rook 473, queen
+// 989, archbishop 816, chancellor 985; ferz 164, wazir 195, camel 260 on 8x8).
+constexpr double kReachExponent = 1.3;
+constexpr double kKnightValue = 330;
+
+// What a man with these legs reaches on an empty board, averaged over the squares it may stand on:
+// a square it may move to and capture on counts 1, one it may only move to or only capture on a
+// half, and slides fall off with distance (kSlideFalloff). Legs as White's; the mean over the
+// whole board does not depend on which way is forward.
+double mean_reach(const rules::Geometry& g, const std::vector<rules::Leg>& legs) {
+  double total = 0;
+  for (rules::Square s = 0; s < g.size(); ++s) {
+    std::map<rules::Square, std::pair<double, double>> reached;  // target -> (moving, capturing)
+    for (const rules::Leg& leg : legs) {
+      double weight = 1;
+      rules::Square at = s;
+      for (int step = 0; step < g.size(); ++step) {
+        at = g.offset(at, leg.df, leg.dr);
+        if (at == rules::kNoSquare || at == s) break;
+        auto& [moving, capturing] = reached[at];
+        if (leg.mode != rules::Mode::CaptureOnly) moving = std::max(moving, weight);
+        if (leg.mode != rules::Mode::MoveOnly) capturing = std::max(capturing, weight);
+        if (!leg.slide) break;
+        weight *= kSlideFalloff;
+      }
+    }
+    for (const auto& [target, weights] : reached) total += (weights.first + weights.second) / 2;
+  }
+  return total / g.size();
+}
+
+std::vector<rules::Leg> knight_legs() {
+  std::vector<rules::Leg> legs;
+  for (int a : {-2, -1, 1, 2})
+    for (int b : {-2, -1, 1, 2})
+      if (std::abs(a) != std::abs(b)) legs.push_back({a, b, false, rules::Mode::Both});
+  return legs;
+}
+
 }  // namespace
 
-Value material(const rules::PieceKind& kind) {
-  for (const Entry& e : kTable)
-    if (e.name == kind.name) {
-      if (kind.pawn && kind.promotion_rank < 0) return {e.value.mg * 4 / 5, e.value.eg * 3 / 5};
-      return e.value;
-    }
-  throw std::logic_error("engine: no material value for the piece kind '" + kind.name + "'");
+// The kind's reach against a knight's on the same board, so that a board's size and edges count
+// alike for both. No separate discount for a colour-bound man: the fit takes the bishop and the
+// camel as they are.
+Value derived_material(const rules::Variant& variant, int kind) {
+  const rules::Geometry& g = variant.geometry;
+  const double knight = mean_reach(g, knight_legs());
+  const double reach = mean_reach(g, variant.kinds[kind].legs);
+  if (knight <= 0 || reach <= 0) return {0, 0};
+  const int value = int(std::lround(kKnightValue * std::pow(reach / knight, kReachExponent)));
+  return {value, value};
+}
+
+Value material(const rules::Variant& variant, int kind) {
+  const rules::PieceKind& man = variant.kinds[kind];
+  if (man.royal) return {0, 0};
+  const Value* traditional = tradition(man);
+  const Value value = traditional ? *traditional : man.pawn ? kPawn : derived_material(variant, kind);
+  if (man.pawn && man.promotion_rank < 0) return {value.mg * 4 / 5, value.eg * 3 / 5};
+  return value;
 }
 
 }  // namespace arbiter::engine

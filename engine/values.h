@@ -1,5 +1,6 @@
 #pragma once
-// Material values of every piece kind of every variant, in one table (values.cpp).
+// Material values of the piece kinds: traditional ones by kind id where a tradition exists, and
+// for any other kind a value derived from how it moves (values.cpp), so a new piece plays sensibly.
 #include "rules/variant.h"
 
 namespace arbiter::engine {
@@ -9,8 +10,12 @@ struct Value {
   int mg = 0, eg = 0;
 };
 
-// The value of a kind, looked up by its name; a pawn that never promotes is worth less.
-// Throws std::logic_error for a kind the table lacks, so a new kind cannot go unvalued.
-Value material(const rules::PieceKind& kind);
+// The value of the variant's kind `kind`: nothing for the royal kind, the tradition of its id, a
+// pawn's for a pawn without one, else derived from its moves on the variant's empty board. A pawn
+// that never promotes is worth less. Never fails.
+Value material(const rules::Variant& variant, int kind);
+
+// The value derived from the moves alone (what material() gives a kind without a tradition).
+Value derived_material(const rules::Variant& variant, int kind);
 
 }  // namespace arbiter::engine

@@ -1,6 +1,7 @@
 #include "protocol/piece_facts.h"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -138,6 +139,8 @@ std::string movement_words(const PieceKind& kind) {
   return out;
 }
 
+int kind_index(const Variant& variant, const PieceKind& kind) { return int(&kind - variant.kinds.data()); }
+
 // The rules of this kind beyond its legs, in words.
 std::string special_words(const Variant& variant, const PieceKind& kind) {
   const bool ring = variant.geometry.wraps();
@@ -169,17 +172,17 @@ std::string special_words(const Variant& variant, const PieceKind& kind) {
     add("It never promotes and goes on round the ring.");
   }
   if (kind.pawn && variant.meeting_pawns_removed) add("Two pawns of one side that meet head-on both leave the board.");
-  if (!kind.facings.empty()) {
-    add("It faces one of " + std::to_string(kind.facings.size()) +
+  if (const int turns = std::popcount(variant.tables().other_facings[kind_index(variant, kind)])) {
+    add("It faces one of " + std::to_string(turns + 1) +
         " ways; it may end any move with a new facing, or turn where it stands as a move of its own.");
   }
   return out;
 }
 
-// A stable id from the kind's name: "spearman (left)" -> "spearman-left".
+// The kind's id in a form fit for a page's attributes: "spearman (left)" -> "spearman-left".
 std::string id_of(const PieceKind& kind) {
   std::string id;
-  for (char c : kind.name) {
+  for (char c : kind.key()) {
     if (std::isalnum(static_cast<unsigned char>(c))) id += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     else if (!id.empty() && id.back() != '-') id += '-';
   }
@@ -203,13 +206,13 @@ std::string drawing_of(const PieceKind& kind) {
       {"knight", "knight"},       {"pawn", "pawn"},
       {"archbishop", "archbishop"}, {"chancellor", "chancellor"},
       {"camel", "camel"},         {"lion", "lion"},
-      {"steward", "steward"},     {"spearman (file)", "spearman"},
-      {"spearman (left)", "spearman"}, {"spearman (right)", "spearman"},
+      {"steward", "steward"},     {"spearman-file", "spearman"},
+      {"spearman-left", "spearman"}, {"spearman-right", "spearman"},
       {"counsellor", "counsellor"}, {"elephant", "elephant"},
-      {"pawn moving up", "pawn-up"}, {"pawn moving down", "pawn-down"},
+      {"pawn-moving-up", "pawn-up"}, {"pawn-moving-down", "pawn-down"},
   };
-  const auto found = drawings.find(kind.name);
-  return found == drawings.end() ? std::string() : found->second;
+  const auto found = drawings.find(id_of(kind));
+  return found == drawings.end() ? "glyph-" + std::string(1, kind.letter) : found->second;
 }
 
 json piece_facts(const Variant& variant, const PieceKind& kind) {
@@ -222,11 +225,10 @@ json piece_facts(const Variant& variant, const PieceKind& kind) {
            {"text", movement_words(kind) + special_words(variant, kind)},
            {"diagram", diagram(kind)}};
   if (kind.pawn && variant.geometry.wraps()) out["direction"] = kind.forward > 0 ? "up" : "down";
-  if (!kind.facings.empty()) {
+  if (const std::uint16_t turns = variant.tables().other_facings[kind_index(variant, kind)]) {
     out["facing"] = facing_degrees(kind);
     json facings = json::array();
-    for (char letter : kind.facings)
-      if (letter != kind.letter) facings.push_back(std::string(1, letter));
+    for (unsigned k = turns; k; k &= k - 1) facings.push_back(std::string(1, variant.kinds[std::countr_zero(k)].letter));
     out["turns_to"] = facings;
   }
   return out;

@@ -11,11 +11,13 @@
 
 namespace arbiter::protocol {
 
-// The drawing the page uses for a kind ("archbishop", "pawn-up", ...); empty for a kind that has
-// none yet (a unit test keeps every served kind drawn).
+// The drawing the page uses for a kind, by its id ("archbishop", "pawn-up", ...); for a kind with
+// no drawing of its own (an operator's new piece), "glyph-" and its letter: the page draws the
+// letter on a piece-like disc.
 std::string drawing_of(const rules::PieceKind& kind);
 
-// {"id", "letter", "name", "drawing", "royal", "pawn", "text", "diagram", ...} for one kind.
+// {"id", "letter", "name", "drawing", "royal", "pawn", "text", "diagram", ...} for one of the
+// variant's kinds (an element of variant.kinds).
 nlohmann::json piece_facts(const rules::Variant& variant, const rules::PieceKind& kind);
 
 }  // namespace arbiter::protocol

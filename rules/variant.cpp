@@ -117,10 +117,12 @@ std::uint8_t Variant::castling_bit(Color c, const CastlingRule& rule) const {
   return std::uint8_t(1u << (index(c) * 2 + int(&rule - rules.data())));
 }
 
+namespace {
+
 // The variants and their list live for the program, never destroyed, so that no thread still
 // running at exit can outlive them (and leak checkers find them reachable to the end).
-const std::vector<const Variant*>& all_variants() {
-  static const std::vector<const Variant*>& variants = *[] {
+std::vector<const Variant*>& registered_variants() {
+  static std::vector<const Variant*>& variants = *[] {
     auto* list = new std::vector<const Variant*>;
     for (auto make : variant_factories()) {
       auto* v = new Variant(make());
@@ -130,6 +132,17 @@ const std::vector<const Variant*>& all_variants() {
     return list;
   }();
   return variants;
+}
+
+}  // namespace
+
+const std::vector<const Variant*>& all_variants() { return registered_variants(); }
+
+void add_variants(std::vector<Variant> variants) {
+  for (Variant& v : variants) {
+    if (find_variant(v.name)) throw std::logic_error("a variant named '" + v.name + "' exists already");
+    registered_variants().push_back(new Variant(std::move(v)));
+  }
 }
 
 const Variant* find_variant(std::string_view name) {

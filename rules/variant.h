@@ -144,6 +144,11 @@ std::vector<Leg> rider(int a, int b, Mode mode = Mode::Both);
 std::vector<Leg> operator+(std::vector<Leg> a, const std::vector<Leg>& b);
 
 const Variant* find_variant(std::string_view name);
+// The built-in variants, then those added by add_variants.
 const std::vector<const Variant*>& all_variants();
+// Adds an operator's variants (finished, as load_variant_file gives them) after the built-ins, for
+// the program's life. Not thread-safe: called once at start-up, before any thread reads the list.
+// Throws std::logic_error for a name already taken.
+void add_variants(std::vector<Variant> variants);
 
 }  // namespace arbiter::rules

@@ -39,7 +39,8 @@ std::string moves_usage() {
 
 std::string uci_usage() {
   return "usage: arbiter uci\n"
-         "The engine over UCI on standard input and output: options UCI_Variant, Skill Level (1-8), Hash (MB).\n";
+         "The engine over UCI on standard input and output: options UCI_Variant, VariantPath (a variants file,\n"
+         "rules/VARIANTS.md, whose variants join UCI_Variant), Skill Level (1-8), Hash (MB).\n";
 }
 
 const std::map<std::string, Command>& commands() {

@@ -28,6 +28,7 @@
 #include "server/registry.h"
 #include "server/security.h"
 #include "server/static_files.h"
+#include "server/variants_file.h"
 #include "server/wall_clock.h"
 #include "storage/store.h"
 
@@ -60,6 +61,7 @@ struct ServeOptions {
   LobbySettings lobby;
   std::string node;  // --node: the name in this node's ids
   std::optional<std::pair<std::string, unsigned short>> redis;  // --redis: the cluster's shared lobby and lists
+  std::string variants;  // --variants: the operator's variants file, added to the built-ins
 };
 
 // A computer move still thinking this long is stopped: twice the longest budget (level 8's 1 s; a
@@ -129,6 +131,7 @@ const std::map<std::string, Setter>& setters() {
       {"--bind", [](ServeOptions& o, const std::string& v) { o.bind = v; return true; }},
       {"--db", [](ServeOptions& o, const std::string& v) { o.db = v; return true; }},
       {"--web", [](ServeOptions& o, const std::string& v) { o.web = v; return true; }},
+      {"--variants", [](ServeOptions& o, const std::string& v) { o.variants = v; return !v.empty(); }},
       {"--threads", [](ServeOptions& o, const std::string& v) {
          auto threads = number<unsigned>(v, 1, 256);
          if (threads) o.threads = *threads;
@@ -285,6 +288,7 @@ const std::map<std::string, std::pair<std::string_view, std::string_view>>& opti
       {"--message-timeout", {"S", "a WebSocket message must be complete this long after its first byte [5]"}},
       {"--node", {"NAME", "this node's name in a cluster (1-8 of a-z 0-9): new game ids, invitations and seeks start NAME_ [none]"}},
       {"--redis", {"HOST:PORT", "share the lobby, the lists and the counts with the other nodes there; needs --node [none: this server's own]"}},
+      {"--variants", {"FILE", "also serve this file's variants (rules/VARIANTS.md); any error in it stops serve with every error (line, field), exit 2 [none]"}},
   };
   return help;
 }
@@ -332,6 +336,25 @@ std::optional<ServeOptions> parse(const Args& args) {
     return std::nullopt;
   }
   return options;
+}
+
+// Adds the variants of --variants to the built-ins, before anything reads the list. False after
+// printing every error of the file: nothing is served half-configured.
+bool add_operator_variants(const std::string& path) {
+  LoadedVariants loaded = read_variants_file(path);
+  const auto& errors = loaded.file.errors;
+  for (std::size_t i = 0; i < errors.size(); ++i) std::cerr << "arbiter serve: " << loaded.error(i) << "\n";
+  if (!errors.empty()) {
+    std::cerr << "arbiter serve: " << errors.size() << (errors.size() == 1 ? " error" : " errors") << " in " << path
+              << ": not serving\n";
+    return false;
+  }
+  std::string names;
+  for (const rules::Variant& v : loaded.file.variants) names += (names.empty() ? "" : ", ") + v.name;
+  std::cout << "arbiter: " << loaded.file.variants.size() << " variants from " << path << (names.empty() ? "" : ": ") << names
+            << std::endl;
+  rules::add_variants(std::move(loaded.file.variants));
+  return true;
 }
 
 // Raises the soft open-file limit to the hard one (a login shell's 1,024 is far below what a
@@ -389,6 +412,7 @@ struct ServeContext : boost::asio::io_context {
 int serve_command(const Args& args) {
   auto options = parse(args);
   if (!options) return 2;
+  if (!options->variants.empty() && !add_operator_variants(options->variants)) return 2;
 
   Limits limits;
   std::size_t descriptors = raise_descriptor_limit();

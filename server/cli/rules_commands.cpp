@@ -1,7 +1,6 @@
 // The rules tools of the `arbiter` executable: variants, perft, moves. No server code here, and
 // not part of the server library.
 #include <charconv>
-#include <fstream>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -11,6 +10,7 @@
 #include "rules/variant.h"
 #include "rules/variant_file.h"
 #include "server/commands.h"
+#include "server/variants_file.h"
 
 namespace arbiter {
 
@@ -28,35 +28,6 @@ struct PositionOptions {
 int bad_input(const std::string& message) {
   std::cerr << "arbiter: " << message << "\n";
   return 2;
-}
-
-struct LoadedFile {
-  std::string path;
-  rules::VariantFile file;
-  // "FILE:LINE: field: reason", as compilers write it.
-  std::string error(std::size_t i) const {
-    const rules::VariantFileError& e = file.errors[i];
-    return path + (e.line > 0 ? ":" + std::to_string(e.line) : std::string()) + ": " + e.field + ": " + e.reason;
-  }
-};
-
-// Reads and loads a variants file (its size capped by the loader's limit, plus one byte to see it exceeded).
-LoadedFile load_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {path, {{}, {{0, "file", "cannot be read"}}}};
-  std::string text(rules::kMaxVariantFileBytes + 1, '\0');
-  in.read(text.data(), std::streamsize(text.size()));
-  text.resize(std::size_t(in.gcount()));
-  return {path, rules::load_variant_file(text)};
-}
-
-// The first error of a file on one line, for the commands that only use it.
-std::string file_error(const LoadedFile& loaded) {
-  const rules::VariantFile& file = loaded.file;
-  std::string text = loaded.error(0);
-  if (file.errors.size() > 1)
-    text += " (and " + std::to_string(file.errors.size() - 1) + " more: arbiter check-variants shows all)";
-  return text;
 }
 
 const rules::Variant* find(const rules::VariantFile& file, const std::string& name) {
@@ -81,8 +52,8 @@ std::optional<std::string> parse(const Args& args, bool allow_depth, PositionOpt
     } else if (arg == "--variants") {
       auto path = value();
       if (!path) return "--variants needs a file";
-      LoadedFile loaded = load_file(*path);
-      if (!loaded.file.errors.empty()) return file_error(loaded);
+      LoadedVariants loaded = read_variants_file(*path);
+      if (!loaded.file.errors.empty()) return loaded.first_error();
       out.file = std::move(loaded.file);
     } else if (arg == "--fen") {
       auto fen = value();
@@ -122,8 +93,8 @@ rules::Result<rules::Game> load(const Args& args, bool allow_depth, PositionOpti
 int variants_command(const Args& args) {
   rules::VariantFile file;
   if (args.size() == 2 && args[0] == "--variants") {
-    LoadedFile loaded = load_file(args[1]);
-    if (!loaded.file.errors.empty()) return bad_input(file_error(loaded));
+    LoadedVariants loaded = read_variants_file(args[1]);
+    if (!loaded.file.errors.empty()) return bad_input(loaded.first_error());
     file = std::move(loaded.file);
   } else if (!args.empty()) {
     return bad_input("variants takes only --variants FILE");
@@ -135,7 +106,7 @@ int variants_command(const Args& args) {
 
 int check_variants_command(const Args& args) {
   if (args.size() != 1 || args[0].rfind("--", 0) == 0) return bad_input("check-variants takes one file");
-  const LoadedFile loaded = load_file(args[0]);
+  const LoadedVariants loaded = read_variants_file(args[0]);
   const rules::VariantFile& file = loaded.file;
   for (std::size_t i = 0; i < file.errors.size(); ++i) std::cerr << "arbiter: " << loaded.error(i) << "\n";
   if (!file.errors.empty()) return 2;

@@ -1,10 +1,13 @@
 // `arbiter uci`: the engine over the Universal Chess Interface on stdin/stdout, for engine GUIs
 // and for the benchmarks against Fairy-Stockfish. The search runs on its own thread so that
-// `stop`, `isready` and `quit` are answered while it thinks.
+// `stop`, `isready` and `quit` are answered while it thinks. `VariantPath` loads a variants file
+// (rules/VARIANTS.md) as Fairy-Stockfish's option of that name loads a variants.ini.
+#include <algorithm>
 #include <atomic>
 #include <charconv>
 #include <condition_variable>
 #include <iostream>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <sstream>
@@ -16,6 +19,7 @@
 #include "engine/search.h"
 #include "rules/game.h"
 #include "server/commands.h"
+#include "server/variants_file.h"
 
 namespace arbiter {
 
@@ -39,6 +43,8 @@ class UciSession {
   }
   void identify();
   void set_option(std::istringstream& words);
+  void load_variants(const std::string& path);
+  const rules::Variant* find_variant(const std::string& name) const;
   void set_position(std::istringstream& words);
   void go(std::istringstream& words);
   void stop_search();
@@ -46,6 +52,9 @@ class UciSession {
   std::string line_of(const std::vector<rules::Move>& moves) const;
 
   std::mutex output_;
+  // The variants of VariantPath files, the latest file's first when names repeat. Kept for the
+  // session's life: a game or the engine's caches may still point at one a later file replaced.
+  std::vector<std::unique_ptr<const rules::Variant>> loaded_;
   const rules::Variant* variant_ = rules::find_variant("chess");
   std::optional<rules::Game> game_{rules::Game(rules::Position::start(*variant_))};
   engine::Searcher searcher_{16};
@@ -62,9 +71,14 @@ void UciSession::identify() {
   say("id name Arbiter");
   say("id author the Arbiter authors");
   std::string variants = "option name UCI_Variant type combo default chess";
-  for (const rules::Variant* v : rules::all_variants())
-    if (!v->hidden) variants += " var " + v->name;
+  std::vector<std::string> names;
+  for (const rules::Variant* v : rules::all_variants()) names.push_back(v->name);
+  for (const auto& v : loaded_)
+    if (std::find(names.begin(), names.end(), v->name) == names.end()) names.push_back(v->name);
+  for (const std::string& name : names)
+    if (!find_variant(name)->hidden) variants += " var " + name;
   say(variants);
+  say("option name VariantPath type string default <empty>");
   say("option name Skill Level type spin default " + std::to_string(engine::kMaxLevel) + " min " +
       std::to_string(engine::kMinLevel) + " max " + std::to_string(engine::kMaxLevel));
   say("option name Hash type spin default 16 min 1 max 4096");
@@ -77,13 +91,15 @@ void UciSession::set_option(std::istringstream& words) {
   while (words >> word && word != "value") name += (name.empty() ? "" : " ") + word;
   std::getline(words >> std::ws, value);
   if (name == "UCI_Variant") {
-    const rules::Variant* v = rules::find_variant(value);
+    const rules::Variant* v = find_variant(value);
     if (!v) return say("info string unknown variant '" + value + "'");
     if (v->hidden)
       return say("info string " + v->name + " is not playable over UCI: its players see only their own men");
     variant_ = v;
     game_.emplace(rules::Position::start(*variant_));
     searcher_.clear();
+  } else if (name == "VariantPath") {
+    if (!value.empty() && value != "<empty>") load_variants(value);
   } else if (name == "Skill Level") {
     auto n = number(value);
     if (!n || *n < engine::kMinLevel || *n > engine::kMaxLevel) return say("info string Skill Level must be 1 to 8");
@@ -95,6 +111,25 @@ void UciSession::set_option(std::istringstream& words) {
   } else {
     say("info string unknown option '" + name + "'");
   }
+}
+
+// Every error of a bad file is said, and nothing of it is loaded.
+void UciSession::load_variants(const std::string& path) {
+  LoadedVariants loaded = read_variants_file(path);
+  for (std::size_t i = 0; i < loaded.file.errors.size(); ++i) say("info string VariantPath: " + loaded.error(i));
+  if (!loaded.file.errors.empty()) return;
+  std::string names;
+  for (rules::Variant& v : loaded.file.variants) {
+    names += " " + v.name;
+    loaded_.push_back(std::make_unique<const rules::Variant>(std::move(v)));
+  }
+  say("info string VariantPath: " + std::to_string(loaded.file.variants.size()) + " variants from " + path + ":" + names);
+}
+
+const rules::Variant* UciSession::find_variant(const std::string& name) const {
+  for (auto v = loaded_.rbegin(); v != loaded_.rend(); ++v)
+    if ((*v)->name == name) return v->get();
+  return rules::find_variant(name);
 }
 
 void UciSession::set_position(std::istringstream& words) {

@@ -6,38 +6,14 @@
 
 #include "engine/level.h"
 #include "engine/search.h"
+#include "play_out.h"
 
 using namespace arbiter;
 
 namespace {
 
 const std::atomic<bool> kNoStop{false};
-
-// A few random plies first so that the games differ, then small searches for both sides.
-rules::Outcome play_out(const rules::Variant& v, std::uint64_t seed, std::uint64_t nodes, int& plies) {
-  rules::Game game(rules::Position::start(v));
-  std::mt19937_64 random(seed);
-  engine::Searcher white(2), black(2);
-  plies = 0;
-  while (!game.outcome().over()) {
-    REQUIRE_MESSAGE(plies < 3000, "no rule ended the game: " << game.position().fen());
-    const rules::Position& pos = game.position();
-    rules::Move move;
-    if (plies < 6) {
-      const auto moves = pos.legal_moves();
-      move = moves[random() % moves.size()];
-    } else {
-      engine::Searcher& side = pos.side_to_move() == rules::Color::White ? white : black;
-      const engine::SearchResult result = side.search(game, {0, nodes, 0, {}}, kNoStop);
-      REQUIRE(result.best);
-      move = *result.best;
-      REQUIRE_MESSAGE(pos.is_legal(move), v.name << ": illegal " << pos.uci(move) << " in " << pos.fen());
-    }
-    game.play(move);
-    ++plies;
-  }
-  return game.outcome();
-}
+using testing::play_out;
 
 }  // namespace
 

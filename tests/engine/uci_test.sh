@@ -32,10 +32,11 @@ read_until() {
   exit 1
 }
 bestmove_of() { read_until bestmove | tail -n 1 | cut -d' ' -f2; }
-is_legal() {  # is_legal VARIANT FEN-OR-- MOVE [MOVES...]
+is_legal() {  # [VARIANTS=FILE] is_legal VARIANT FEN-OR-- MOVE [MOVES...]
   local variant=$1 fen=$2 move=$3
   shift 3
   local args=(--variant "$variant")
+  [ -n "${VARIANTS:-}" ] && args+=(--variants "$VARIANTS")
   [ "$fen" != "-" ] && args+=(--fen "$fen")
   [ $# -gt 0 ] && args+=(--moves "$@")
   "$ARBITER" moves "${args[@]}" | grep -qx -- "$move" && echo legal || echo "illegal: $move"
@@ -121,6 +122,32 @@ check "mated: no move" "bestmove (none)" "$(read_until bestmove | tail -n 1)"
 send "position startpos"
 send "go depth 2"
 check "still playing after bad input" legal "$(is_legal chess - "$(bestmove_of)")"
+
+# VariantPath: a variants file's variants join UCI_Variant, as Fairy-Stockfish's option loads a variants.ini.
+OPERATOR="$(cd "$(dirname "$0")/../variants" && pwd)/operator.toml"
+check "VariantPath offered" "1" "$(printf '%s\n' "$hello" | grep -c '^option name VariantPath type string default <empty>$')"
+send "setoption name VariantPath value /nonexistent/variants.toml"
+send isready
+check "VariantPath: an unreadable file said" "info string VariantPath: /nonexistent/variants.toml: file: cannot be read" \
+  "$(read_until readyok | grep '^info string VariantPath')"
+send "setoption name VariantPath value $OPERATOR"
+send isready
+check "VariantPath loads the file" "info string VariantPath: 2 variants from $OPERATOR: wizard-chess wizard-ring" \
+  "$(read_until readyok | grep '^info string VariantPath')"
+send uci
+check "the file's variants join UCI_Variant" "1" "$(read_until uciok | grep -c ' var byzantine var wizard-chess var wizard-ring$')"
+send "setoption name UCI_Variant value wizard-chess"
+wizard_mate=(h2h4 g7g5 h4g5 h7h6 g5h6 a7a6 h6h7 a6a5 h7g8w b7b6 e2e3 b6b5 d1h5 a5a4)
+send "position startpos moves ${wizard_mate[*]}"
+send "go depth 3"
+out=$(read_until bestmove)
+check "wizard-chess: the mate the new wizard guards" "info depth 3 score mate 1" "$(printf '%s\n' "$out" | grep '^info depth 3 ' | cut -d' ' -f1-6)"
+check "wizard-chess: its bestmove legal" legal \
+  "$(VARIANTS=$OPERATOR is_legal wizard-chess - "$(printf '%s\n' "$out" | tail -n 1 | cut -d' ' -f2)" "${wizard_mate[@]}")"
+send "setoption name UCI_Variant value wizard-ring"
+send "position startpos"
+send "go nodes 3000"
+check "wizard-ring start" legal "$(VARIANTS=$OPERATOR is_legal wizard-ring - "$(bestmove_of)")"
 
 send quit
 exec 4>&-

@@ -171,3 +171,21 @@ export async function createAsWhite(browser, server, { clock = 'untimed', option
   await white.waitForURL(/\/game\//);
   return { white, invite: await readInvite(white) };
 }
+
+// The legend shows each kind as the server describes it: drawing, name, words and small board.
+export async function assertLegend(page, variant) {
+  const dialog = page.locator('dialog.legend');
+  await dialog.waitFor();
+  assert.equal(await dialog.locator('.legend-kind').count(), variant.pieces.length);
+  for (const kind of variant.pieces) {
+    const entry = dialog.locator(`.legend-kind[data-kind="${kind.id}"]`);
+    assert.equal(await entry.locator('.legend-icon [data-drawing]').getAttribute('data-drawing'), kind.drawing);
+    assert.match(await entry.locator('strong').textContent(), new RegExp(`^${kind.name.replace(/[()]/g, '\\$&')}$`, 'i'));
+    assert.equal(await entry.locator('p').textContent(), kind.text);
+    const marked = how => entry.locator(`.legend-diagram .diagram-${how}`).evaluateAll(marks => marks.map(m => m.dataset.square).sort());
+    const moves = new Set(kind.diagram.moves_to), captures = new Set(kind.diagram.captures_to);
+    assert.deepEqual(await marked('both'), kind.diagram.moves_to.filter(s => captures.has(s)).sort(), `${kind.name}: moves and captures`);
+    assert.deepEqual(await marked('move'), kind.diagram.moves_to.filter(s => !captures.has(s)).sort(), `${kind.name}: moves only`);
+    assert.deepEqual(await marked('capture'), kind.diagram.captures_to.filter(s => !moves.has(s)).sort(), `${kind.name}: captures only`);
+  }
+}

@@ -4,7 +4,7 @@
 // and from the game page, and a man named on hover or long press.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoErrors, launchBrowser, makeMove, openPage, screenshot, squarePoint, startServer, waitForMoves } from './helpers.js';
+import { assertLegend, assertNoErrors, launchBrowser, makeMove, openPage, screenshot, squarePoint, startServer, waitForMoves } from './helpers.js';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -125,24 +125,6 @@ test('Byzantine: the counsellor has its own drawing, and each ring pawn an arrow
   }
   assertNoErrors(page);
 });
-
-// The legend shows each kind as the server describes it: drawing, name, words and small board.
-async function assertLegend(page, variant) {
-  const dialog = page.locator('dialog.legend');
-  await dialog.waitFor();
-  assert.equal(await dialog.locator('.legend-kind').count(), variant.pieces.length);
-  for (const kind of variant.pieces) {
-    const entry = dialog.locator(`.legend-kind[data-kind="${kind.id}"]`);
-    assert.equal(await entry.locator('.legend-icon [data-drawing]').getAttribute('data-drawing'), kind.drawing);
-    assert.match(await entry.locator('strong').textContent(), new RegExp(`^${kind.name.replace(/[()]/g, '\\$&')}$`, 'i'));
-    assert.equal(await entry.locator('p').textContent(), kind.text);
-    const marked = how => entry.locator(`.legend-diagram .diagram-${how}`).evaluateAll(marks => marks.map(m => m.dataset.square).sort());
-    const moves = new Set(kind.diagram.moves_to), captures = new Set(kind.diagram.captures_to);
-    assert.deepEqual(await marked('both'), kind.diagram.moves_to.filter(s => captures.has(s)).sort(), `${kind.name}: moves and captures`);
-    assert.deepEqual(await marked('move'), kind.diagram.moves_to.filter(s => !captures.has(s)).sort(), `${kind.name}: moves only`);
-    assert.deepEqual(await marked('capture'), kind.diagram.captures_to.filter(s => !moves.has(s)).sort(), `${kind.name}: captures only`);
-  }
-}
 
 test('the legend: from a home card and from the game page, every kind with its moves', async () => {
   const page = await openPage(browser, `${server.url}/`);

@@ -92,6 +92,21 @@ DRAWINGS['pawn-down'] = DRAWINGS.pawn;
 // A kind the page has no drawing for (a server newer than the page): a plain disc.
 DRAWINGS.unknown = { body: ['M22.5 9.5a13 13 0 1 1 0 26a13 13 0 1 1 0-26z'], detail: ['M22.5 16v8', 'M22.5 28v1'] };
 
+// A kind with no drawing of its own (an operator's new piece): the server names the drawing
+// "glyph-" and its letter, drawn on a disc standing on the plinth, in the detail paint so that it
+// reads on both colours.
+const GLYPH = /^glyph-([A-Z])$/;
+const GLYPH_DISC = 'M22.5 6.5a14 14 0 1 1 0 28a14 14 0 1 1 0-28z';
+
+function glyphContent(letter, color) {
+  const paint = PAINT[color];
+  return `<g fill="${paint.body}" stroke="${paint.line}" stroke-width="1.5" stroke-linejoin="round">`
+    + `<path d="${GLYPH_DISC}"/><path d="${PLINTH}"/></g>`
+    + `<circle cx="22.5" cy="20.5" r="11.3" fill="none" stroke="${paint.detail}" stroke-width=".8"/>`
+    + `<text x="22.5" y="20.5" text-anchor="middle" dominant-baseline="central" fill="${paint.detail}" `
+    + `font-family="Georgia, 'DejaVu Serif', serif" font-weight="bold" font-size="17">${letter}</text>`;
+}
+
 // A mane of `lobes` round lobes around (cx, cy).
 function mane(cx, cy, radius, lobes) {
   const point = (angle, r) => [cx + r * Math.sin(angle), cy - r * Math.cos(angle)].map(n => n.toFixed(2)).join(' ');
@@ -109,7 +124,7 @@ export const kindOf = (letter, pieces = []) => pieces.find(kind => kind.letter =
 // The drawing the server chose for a man's kind.
 export function drawingOf(letter, pieces) {
   const drawing = kindOf(letter, pieces)?.drawing;
-  return drawing && DRAWINGS[drawing] ? drawing : 'unknown';
+  return drawing && (DRAWINGS[drawing] || GLYPH.test(drawing)) ? drawing : 'unknown';
 }
 
 // "white archbishop"
@@ -146,6 +161,8 @@ function composedPart([drawing, middle, scale], color) {
 
 // The inside of one drawing in one colour, in its 45x45 box.
 function drawingContent(drawing, color) {
+  const glyph = GLYPH.exec(drawing);
+  if (glyph) return glyphContent(glyph[1], color);
   const parts = DRAWINGS[drawing] ?? DRAWINGS.unknown;
   return partsContent(parts, color) + (parts.compose ?? []).map(part => composedPart(part, color)).join('');
 }
