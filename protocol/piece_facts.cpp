@@ -225,8 +225,8 @@ json piece_facts(const Variant& variant, const PieceKind& kind) {
   if (!kind.facings.empty()) {
     out["facing"] = facing_degrees(kind);
     json facings = json::array();
-    for (char letter : kind.facings)
-      if (letter != kind.letter) facings.push_back(std::string(1, letter));
+    for (int other : kind.facings)
+      if (variant.kinds[other].letter != kind.letter) facings.push_back(std::string(1, variant.kinds[other].letter));
     out["turns_to"] = facings;
   }
   return out;

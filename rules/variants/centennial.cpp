@@ -49,7 +49,7 @@ Variant make_centennial() {
     return PieceKind{.letter = letter,
                      .name = std::move(name),
                      .legs = {{df, 1, true, Mode::Both}, {-df, -1, true, Mode::MoveOnly}},
-                     .facings = "MLD",
+                     .facings = {9, 10, 11},
                      .legs_turn_for_black = true};
   };
   v.kinds = {king(),

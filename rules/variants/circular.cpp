@@ -65,11 +65,11 @@ Variant make_circular() {
   v.title = "Circular Chess";
   v.description = "Reynolds' chess on a ring of 4 x 16 squares; a king left in check can be captured.";
   v.kinds = {king(), queen(), rook(), bishop(), knight(), pawn_moving_up(), pawn_moving_down()};
+  v.kinds[v.kind_of('B')].same_colour_pair_draws = true;
   v.start_fen = "QBNR/VVVV/4/4/4/4/pppp/qbnr/kbnr/vvvv/4/4/4/4/PPPP/KBNR w - - 0 1";
   v.promotion_choices = {v.kind_of('Q'), v.kind_of('R'), v.kind_of('B'), v.kind_of('N')};
   v.legality = Legality::KingCapture;
   v.lone_minor_kinds = {v.kind_of('B'), v.kind_of('N')};
-  v.same_colour_bishops_draw = true;
   return v;
 }
 

@@ -1,6 +1,32 @@
 #include "rules/variants/variants.h"
 
+#include <set>
+#include <utility>
+
 namespace arbiter::rules {
+
+namespace {
+
+std::vector<Leg> symmetric(int a, int b, bool slide, Mode mode) {
+  std::set<std::pair<int, int>> steps;
+  for (int sa : {-1, 1})
+    for (int sb : {-1, 1}) {
+      steps.insert({sa * a, sb * b});
+      steps.insert({sb * b, sa * a});
+    }
+  std::vector<Leg> legs;
+  for (auto [df, dr] : steps) legs.push_back({df, dr, slide, mode});
+  return legs;
+}
+
+}  // namespace
+
+std::vector<Leg> leaper(int a, int b, Mode mode) { return symmetric(a, b, false, mode); }
+std::vector<Leg> rider(int a, int b, Mode mode) { return symmetric(a, b, true, mode); }
+std::vector<Leg> operator+(std::vector<Leg> a, const std::vector<Leg>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
 
 PieceKind king() { return {.letter = 'K', .name = "king", .legs = leaper(1, 0) + leaper(1, 1), .royal = true}; }
 PieceKind queen() { return {.letter = 'Q', .name = "queen", .legs = rider(1, 0) + rider(1, 1)}; }

@@ -15,6 +15,10 @@ Variant make_byzantine();
 Variant make_kriegspiel();
 Variant make_centennial();
 
+std::vector<Leg> leaper(int a, int b, Mode mode = Mode::Both);
+std::vector<Leg> rider(int a, int b, Mode mode = Mode::Both);
+std::vector<Leg> operator+(std::vector<Leg> a, const std::vector<Leg>& b);
+
 // Pieces shared by the chess family.
 PieceKind king();
 PieceKind queen();
