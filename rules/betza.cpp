@@ -72,14 +72,16 @@ struct Modifiers {
 
 void add_leg(std::vector<Leg>& legs, Leg leg) {
   for (Leg& old : legs)
-    if (old.df == leg.df && old.dr == leg.dr && old.slide == leg.slide) {
+    if (old.df == leg.df && old.dr == leg.dr && old.slide == leg.slide && old.range == leg.range &&
+        old.hop == leg.hop && old.lame == leg.lame) {
       if (old.mode != leg.mode) old.mode = Mode::Both;
       return;
     }
   legs.push_back(leg);
 }
 
-std::vector<Leg> expand(const std::vector<Atom>& atoms, const Modifiers& mods, bool slide) {
+std::vector<Leg> expand(const std::vector<Atom>& atoms, const Modifiers& mods, bool slide, int range = 0,
+                        Hop hop = Hop::None, bool lame = false) {
   const bool quiet = mods.quiet || !mods.capture, capture = mods.capture || !mods.quiet;
   const Mode mode = quiet && capture ? Mode::Both : quiet ? Mode::MoveOnly : Mode::CaptureOnly;
   std::vector<Leg> legs;
@@ -97,7 +99,8 @@ std::vector<Leg> expand(const std::vector<Atom>& atoms, const Modifiers& mods, b
                             return std::find(image.words.begin(), image.words.end(), w) != image.words.end();
                           });
       if (!chosen) continue;
-      add_leg(legs, {image.df_a * atom.a + image.df_b * atom.b, image.dr_a * atom.a + image.dr_b * atom.b, slide, mode});
+      add_leg(legs, {image.df_a * atom.a + image.df_b * atom.b, image.dr_a * atom.a + image.dr_b * atom.b, slide, mode,
+                     range, hop, lame});
     }
   }
   return legs;
@@ -146,7 +149,6 @@ BetzaResult parse_betza(std::string_view text) {
         mods.directions.push_back(std::string(2, c));
       }
     } else if (std::vector<Atom> atoms = leaper_atoms(c), riders = rider_atoms(c); !atoms.empty() || !riders.empty() || c == '(') {
-      const std::size_t atom_at = i;
       bool rider = !riders.empty();
       if (rider) atoms = riders;
       if (c == '(') {  // (a,b): a leaper of any step
@@ -166,7 +168,9 @@ BetzaResult parse_betza(std::string_view text) {
         if (std::isdigit(static_cast<unsigned char>(text[i + 1]))) range = text[i + 1] - '0';
         ++i;
       }
-      if (mods.hopper) return at(*mods.hopper, "not supported: hopper ('" + std::string(1, text[*mods.hopper]) + "')");
+      if (mods.hopper && (mods.initial || mods.lame || !rider || range != 0))
+        return at(*mods.hopper, "not supported: a hopper ('" + std::string(1, text[*mods.hopper]) +
+                                    "') other than an unlimited rider (pR, gQ)");
       std::vector<Leg> legs;
       if (mods.initial) {
         // Fairy-Stockfish's lame D, or a range-2 rider, forward and to an empty square only.
@@ -179,19 +183,16 @@ BetzaResult parse_betza(std::string_view text) {
         mods = {};
         continue;
       }
-      if (mods.lame) return at(*mods.lame, "not supported: lame leaper ('n')");
-      if (rider && range == 1) rider = false;
-      if (rider && range > 1) return at(atom_at, "not supported: rider with a range (" + std::to_string(range) + ")");
-      if (rider)
-        for (const Atom& atom : atoms)
-          if (!(atom.a == 1 && atom.b <= 1))
-            return at(atom_at, "not supported: rider of a (" + std::to_string(atom.a) + "," + std::to_string(atom.b) +
-                                   ") step");
+      if (rider && range == 1) rider = false, range = 0;
+      if (mods.lame && (rider || std::any_of(atoms.begin(), atoms.end(), [](const Atom& a) { return a.a != 2; })))
+        return at(*mods.lame, "not supported: a lame ('n') move other than a leap of two steps with one square between "
+                              "(nD, nN, nA)");
       if (mods.en_passant) {
         if (!mods.capture || mods.quiet) return at(mods.start, "e (en passant) only on a capture-only move (ce)");
         out.en_passant = true;
       }
-      for (const Leg& leg : expand(atoms, mods, rider)) add_leg(out.legs, leg);
+      const Hop hop = !mods.hopper ? Hop::None : text[*mods.hopper] == 'p' ? Hop::Cannon : Hop::Grasshopper;
+      for (const Leg& leg : expand(atoms, mods, rider, range, hop, mods.lame.has_value())) add_leg(out.legs, leg);
       mods = {};
     } else {
       return at(i, std::string("unexpected '") + c + "'");
@@ -204,10 +205,12 @@ BetzaResult parse_betza(std::string_view text) {
 bool left_right_symmetric(const std::vector<Leg>& legs) {
   auto has = [&](const Leg& leg) {
     return std::any_of(legs.begin(), legs.end(), [&](const Leg& l) {
-      return l.df == leg.df && l.dr == leg.dr && l.slide == leg.slide && l.mode == leg.mode;
+      return l.df == leg.df && l.dr == leg.dr && l.slide == leg.slide && l.mode == leg.mode && l.range == leg.range &&
+             l.hop == leg.hop && l.lame == leg.lame;
     });
   };
-  return std::all_of(legs.begin(), legs.end(), [&](const Leg& l) { return has({-l.df, l.dr, l.slide, l.mode}); });
+  return std::all_of(legs.begin(), legs.end(),
+                     [&](const Leg& l) { return has({-l.df, l.dr, l.slide, l.mode, l.range, l.hop, l.lame}); });
 }
 
 }  // namespace arbiter::rules

@@ -2,12 +2,13 @@
 // Betza notation to legs, read as Fairy-Stockfish reads it (its piece.cpp), so that a piece
 // written for Fairy-Stockfish moves the same here. Pure: text in, legs out.
 //
-// Supported: leapers W F D N A H C L Z J G K and (a,b); riders R B Q and doubled king-step
-// leapers (WW, FF); a range digit of 0 (unlimited) or 1 (a leap); modalities m c; directions
-// f b l r v s h and their two-letter combinations; e (this capture may be en passant); i only for
-// the pawn's double step (ifmnD, ifmW2, ifmR2). Refused, naming what: hoppers (p g), lame leapers
-// (n), riders with a range above 1, and riders of steps other than a king's (nightriders): our
-// move generator cannot make those moves yet.
+// Supported: leapers W F D N A H C L Z J G K and (a,b); riders R B Q, and any leaper doubled or
+// with a range digit (WW = R, NN the nightrider; 0 unlimited, 1 a leap, 2-9 at most so many
+// steps: R4); modalities m c; directions f b l r v s h and their two-letter combinations; e (this
+// capture may be en passant); hoppers p (the cannon: mRcpR) and g (the grasshopper: gQ) on
+// unlimited riders; lame leaps n of two steps with one square between (nN the xiangqi horse, nA,
+// nD); i only for the pawn's double step (ifmnD, ifmW2, ifmR2). Refused, naming what: hoppers and
+// lame moves beyond those, other first-move-only moves.
 #include <cstddef>
 #include <string>
 #include <string_view>

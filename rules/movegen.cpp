@@ -16,8 +16,9 @@ MoveGenerator::MoveGenerator(const Position& position)
       occupied_(own_ | enemy_),
       king_(position.king(us_)) {
   if (king_ != kNoSquare) checkers_ = pos_.attackers(king_, them_, occupied_);
-  // Pins along a wrapping ray can come from both sides of the ring; play those moves out instead.
-  fast_ = v_.legality == Legality::Strict && !g_.wraps() && king_ != kNoSquare && !checkers_;
+  // Pins along a wrapping ray can come from both sides of the ring, and a man moving can make or
+  // take away a hopper's screen or a lame leaper's block: play those moves out instead.
+  fast_ = v_.legality == Legality::Strict && !g_.wraps() && !t_.special_kinds && king_ != kNoSquare && !checkers_;
   if (fast_) find_pins();
 }
 
@@ -84,6 +85,10 @@ void MoveGenerator::piece_moves(Square from, int kind, MoveList& out) {
   Bitboard captures = t_.capture_leaps[c][kind][from] & enemy_;
   for (unsigned dirs = t_.capture_slides[c][kind]; dirs; dirs &= dirs - 1)
     captures |= g_.slide_targets(std::countr_zero(dirs), from, occupied_) & enemy_;
+  if (t_.special_kinds & (1u << kind)) {
+    if (quiet_wanted) quiet |= v_.special_targets(us_, kind, from, occupied_, false);
+    captures |= v_.special_targets(us_, kind, from, occupied_, true) & enemy_;
+  }
 
   for (Bitboard targets = (quiet & quiet_wanted) | captures; targets;)
     add(from, pop_lsb(targets), kind, Move::Kind::Normal, out);

@@ -351,6 +351,14 @@ Bitboard Position::attackers(Square s, Color by, Bitboard occupied) const {
     Square blocker = g.first_blocker(d, s, occupied);
     if (blocker != kNoSquare && (sliders & bit(blocker))) found |= bit(blocker);
   }
+  // Special legs walked from each man that has them, as if s held a man to take.
+  for (unsigned kinds = t.special_kinds; kinds; kinds &= kinds - 1) {
+    const int k = std::countr_zero(kinds);
+    for (Bitboard men = pieces(by, k) & occupied; men;) {
+      const Square from = pop_lsb(men);
+      if (variant_->special_targets(by, k, from, occupied | bit(s), true) & bit(s)) found |= bit(from);
+    }
+  }
   return found;
 }
 
@@ -485,11 +493,11 @@ Outcome Position::outcome(std::span<const Move> moves) const {
   if (!has_mating_material(Color::White) && !has_mating_material(Color::Black)) {
     Bitboard white = pieces(Color::White) & ~pieces(Color::White, variant_->royal_kind());
     Bitboard black = pieces(Color::Black) & ~pieces(Color::Black, variant_->royal_kind());
-    bool both_have_a_minor = white && black;
-    int bishop = variant_->kind_of('B');
-    bool same_colour_bishops = bishop >= 0 && (white & by_kind_[bishop]) && (black & by_kind_[bishop]) &&
-                               variant_->geometry.light(lsb(white)) == variant_->geometry.light(lsb(black));
-    if (!both_have_a_minor || (variant_->same_colour_bishops_draw && same_colour_bishops))
+    // Each side has at most one man here: a pair of a kind that keeps to one colour, both on it, draws.
+    if (!white || !black) return {Outcome::Result::Draw, Reason::InsufficientMaterial};
+    const int kind = piece_at(lsb(white))->kind;
+    if (kind == piece_at(lsb(black))->kind && variant_->kinds[kind].same_colour_pair_draws &&
+        variant_->geometry.light(lsb(white)) == variant_->geometry.light(lsb(black)))
       return {Outcome::Result::Draw, Reason::InsufficientMaterial};
   }
   return {};

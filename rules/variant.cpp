@@ -1,12 +1,9 @@
 #include "rules/variant.h"
 
 #include <algorithm>
-#include <cstdlib>
-#include <set>
 #include <stdexcept>
-#include <utility>
 
-#include "rules/variants/variants.h"
+#include "rules/variants/builtin_file.h"
 
 namespace arbiter::rules {
 
@@ -18,26 +15,7 @@ int direction_of(int df, int dr) {
   throw std::logic_error("a slide must step to a neighbouring square");
 }
 
-std::vector<Leg> symmetric(int a, int b, bool slide, Mode mode) {
-  std::set<std::pair<int, int>> steps;
-  for (int sa : {-1, 1})
-    for (int sb : {-1, 1}) {
-      steps.insert({sa * a, sb * b});
-      steps.insert({sb * b, sa * a});
-    }
-  std::vector<Leg> legs;
-  for (auto [df, dr] : steps) legs.push_back({df, dr, slide, mode});
-  return legs;
-}
-
 }  // namespace
-
-std::vector<Leg> leaper(int a, int b, Mode mode) { return symmetric(a, b, false, mode); }
-std::vector<Leg> rider(int a, int b, Mode mode) { return symmetric(a, b, true, mode); }
-std::vector<Leg> operator+(std::vector<Leg> a, const std::vector<Leg>& b) {
-  a.insert(a.end(), b.begin(), b.end());
-  return a;
-}
 
 int Variant::kind_of(char letter) const {
   for (std::size_t k = 0; k < kinds.size(); ++k)
@@ -47,6 +25,8 @@ int Variant::kind_of(char letter) const {
 
 void Variant::finish() {
   if (kinds.size() > kMaxKinds) throw std::logic_error("too many piece kinds");
+  tables_ = Tables{};
+  royal_ = -1;
   const Geometry& g = geometry;
   for (int c = 0; c < 2; ++c) {
     const int colour_forward = (c == 1 && mirror_black) ? -1 : 1;
@@ -65,6 +45,14 @@ void Variant::finish() {
       for (const Leg& leg : kind.legs) {
         const int dr = leg.dr * forward;
         const int df = (c == 1 && kind.legs_turn_for_black) ? -leg.df : leg.df;
+        if (leg.special()) {
+          Leg turned = leg;
+          turned.df = df;
+          turned.dr = dr;
+          tables_.special_legs[c][k].push_back(turned);
+          tables_.special_kinds |= std::uint16_t(1u << k);
+          continue;
+        }
         if (leg.slide) {
           auto mask = std::uint8_t(1u << direction_of(df, dr));
           if (leg.mode != Mode::CaptureOnly) tables_.quiet_slides[c][k] |= mask;
@@ -104,8 +92,42 @@ void Variant::finish() {
       for (std::size_t k = 0; k < kinds.size(); ++k)
         if (tables_.capture_slides[c][k] & (1u << opposite(d))) tables_.ray_attacker_kinds[c][d] |= 1u << k;
   for (std::size_t k = 0; k < kinds.size(); ++k)
-    for (char letter : kinds[k].facings)
-      if (kind_of(letter) != int(k)) tables_.other_facings[k] |= std::uint16_t(1u << kind_of(letter));
+    for (int other : kinds[k].facings) {
+      if (other < 0 || other >= int(kinds.size())) throw std::logic_error("a facing of no such kind");
+      if (other != int(k)) tables_.other_facings[k] |= std::uint16_t(1u << other);
+    }
+}
+
+Bitboard Variant::special_targets(Color c, int kind, Square from, Bitboard occupied, bool captures) const {
+  const Geometry& g = geometry;
+  Bitboard reach = 0;
+  for (const Leg& leg : tables_.special_legs[index(c)][kind]) {
+    if (leg.mode == (captures ? Mode::MoveOnly : Mode::CaptureOnly)) continue;
+    if (!leg.slide) {  // lame: the square between is the step halved
+      const Square between = g.offset(from, leg.df / 2, leg.dr / 2), to = g.offset(from, leg.df, leg.dr);
+      if (to != kNoSquare && to != from && between != kNoSquare && !(occupied & bit(between))) reach |= bit(to);
+      continue;
+    }
+    // The line of steps from `from`, to the edge or (on the ring) back round to `from`.
+    auto next = [&](Square s) {
+      const Square t = g.offset(s, leg.df, leg.dr);
+      return t == from ? kNoSquare : t;
+    };
+    Square t = next(from);
+    if (leg.hop != Hop::None) {
+      while (t != kNoSquare && !(occupied & bit(t))) t = next(t);
+      if (t == kNoSquare || (t = next(t)) == kNoSquare) continue;  // no screen, or nothing beyond it
+      if (leg.hop == Hop::Grasshopper) {
+        reach |= bit(t);
+        continue;
+      }
+    }
+    for (int steps = 1; t != kNoSquare && (!leg.range || steps <= leg.range); t = next(t), ++steps) {
+      reach |= bit(t);
+      if (occupied & bit(t)) break;
+    }
+  }
+  return reach & (captures ? occupied : ~occupied);
 }
 
 Bitboard Variant::castling_path(Color c, const CastlingRule& rule) const {
@@ -124,11 +146,7 @@ namespace {
 std::vector<const Variant*>& registered_variants() {
   static std::vector<const Variant*>& variants = *[] {
     auto* list = new std::vector<const Variant*>;
-    for (auto make : variant_factories()) {
-      auto* v = new Variant(make());
-      v->finish();
-      list->push_back(v);
-    }
+    for (const Variant& v : builtin_variants()) list->push_back(&v);
     return list;
   }();
   return variants;

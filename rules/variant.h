@@ -1,7 +1,9 @@
 #pragma once
 // A variant is data: a geometry, piece kinds described by how they move, a setup, pawn,
 // promotion, castling and draw rules. Per-square move tables are built once from that data
-// when the variant is registered, and the one move generator reads only those tables.
+// when the variant is registered, and the one move generator reads only those tables. The
+// built-in variants are written in a variants file (rules/variants/builtin.toml, rules/VARIANTS.md);
+// nothing here knows a kind by its letter or name: the roles the rules need are fields of a kind.
 #include <array>
 #include <cstdint>
 #include <string>
@@ -20,12 +22,25 @@ inline constexpr int index(Color c) { return int(c); }
 // How a movement component may be used: to move to an empty square, to capture, or both.
 enum class Mode : std::uint8_t { Both, MoveOnly, CaptureOnly };
 
+// How a slide gets past a man: it does not (a rider), or it must jump exactly one, the screen,
+// and then goes on to any square up to and including the next man (the cannon, Betza p) or
+// lands on the square right beyond the screen (the grasshopper, Betza g).
+enum class Hop : std::uint8_t { None, Cannon, Grasshopper };
+
 // One movement component: a step (df, dr), taken once (a leap) or repeated (a slide). dr is
 // "forward" for White; for Black it is mirrored when the variant mirrors Black.
 struct Leg {
   int df, dr;
   bool slide;
   Mode mode;
+  int range = 0;         // a slide's most steps (Betza R4), 0 = no limit
+  Hop hop = Hop::None;   // a slide that hops over a screen
+  bool lame = false;     // a leap of two steps blocked by a man on the square between (Betza nN, nA, nD)
+  // A leg the one table lookup per square or king direction cannot make: ranged, hopping, lame, or
+  // a slide of a longer step (the nightrider's).
+  bool special() const {
+    return range != 0 || hop != Hop::None || lame || (slide && (df < -1 || df > 1 || dr < -1 || dr > 1));
+  }
 };
 
 inline constexpr int kMaxKinds = 16;
@@ -42,9 +57,9 @@ struct PieceKind {
   bool double_step = false;
   std::vector<int> double_step_ranks{};  // relative to the owner (0 = own first rank)
   bool double_step_needs_unmoved = false;  // the man may have left its rank and come back (a steward)
-  // Kinds (letters) this man may end any move as, or turn into where it stands as a move of its
+  // Kinds (indexes) this man may end any move as, or turn into where it stands as a move of its
   // own: the facings of Centennial's spearman, one kind per facing.
-  std::string facings{};
+  std::vector<int> facings{};
   // Black's legs are White's turned half round, not mirrored, so that left and right are as the
   // owner sees them (the spearman's forward-left diagonal).
   bool legs_turn_for_black = false;
@@ -57,8 +72,11 @@ struct PieceKind {
   // The rank direction of the legs' dr, and of "relative" ranks, for White: -1 for the ring's
   // pawns that move down the cells (the same pawn as the one moving up, turned round).
   int forward = 1;
+  // A king and one man of this kind against a king and one of the same, both men on squares of one
+  // colour, is a draw: neither can ever attack the other's squares (FIDE's bishops).
+  bool same_colour_pair_draws = false;
   // A stable name for the kind that does not change with its letter or display name ("archbishop");
-  // a variants file refers to kinds by it. Empty in the C++ tables, where the name serves.
+  // a variants file refers to kinds by it.
   std::string id{};
   const std::string& key() const { return id.empty() ? name : id; }
 };
@@ -103,7 +121,6 @@ class Variant {
   // Insufficient material: a side has mating material unless it has a bare king or a king and
   // exactly one man of these kinds. Both sides without it draw.
   std::vector<int> lone_minor_kinds;
-  bool same_colour_bishops_draw = false;     // K+B v K+B, bishops on one colour (FIDE)
 
   int kind_of(char letter) const;  // -1 if none
   int royal_kind() const { return royal_; }
@@ -127,10 +144,17 @@ class Variant {
     std::array<std::array<Bitboard, 2>, 2> castling_paths{};       // [colour][rule]
     std::array<std::array<std::uint16_t, 8>, 2> ray_attacker_kinds{};  // [colour][d]: kinds that capture back along d
     std::array<std::uint16_t, kMaxKinds> other_facings{};  // [kind]: the kinds it may turn into
+    // Legs that are special(), turned for the colour, walked one by one; and the kinds that have any.
+    std::array<std::array<std::vector<Leg>, kMaxKinds>, 2> special_legs;  // [colour][kind]
+    std::uint16_t special_kinds = 0;
   };
   const Tables& tables() const { return tables_; }
+  // The squares a man of this kind and colour on `from` reaches by its special legs on a board of
+  // `occupied`: empty ones for quiet moves, occupied ones (of either colour) for captures.
+  Bitboard special_targets(Color c, int kind, Square from, Bitboard occupied, bool captures) const;
 
-  // Builds the tables and start counts; called once when the variant is defined.
+  // Builds the tables from the data above, anew each time (a variant built on a finished one
+  // calls it again).
   void finish();
 
  private:
@@ -138,11 +162,7 @@ class Variant {
   int royal_ = -1;
 };
 
-// Movement builders, Betza-like: every rotation and reflection of one step.
-std::vector<Leg> leaper(int a, int b, Mode mode = Mode::Both);
-std::vector<Leg> rider(int a, int b, Mode mode = Mode::Both);
-std::vector<Leg> operator+(std::vector<Leg> a, const std::vector<Leg>& b);
-
+// Every hosted variant: the built-ins of rules/variants/builtin.toml, in the order of that file.
 const Variant* find_variant(std::string_view name);
 // The built-in variants, then those added by add_variants.
 const std::vector<const Variant*>& all_variants();

@@ -14,7 +14,7 @@
 
 #include "rules/betza.h"
 #include "rules/position.h"
-#include "rules/variants/variants.h"
+#include "rules/variants/builtin_file.h"
 
 namespace arbiter::rules {
 
@@ -58,10 +58,11 @@ class VariantReader {
       "parent", "title", "description", "files", "ranks", "wrap_ranks", "mirror_black", "black_rank_offset",
       "remove_pieces", "pieces", "promotion_choices", "lone_minor", "castling", "setup", "king_capture",
       "stalemate", "bare_king_loses", "meeting_pawns_removed", "two_moves_until_capture", "repetition_draws",
-      "hidden", "fifty_move_plies", "same_colour_bishops_draw"};
+      "hidden", "fifty_move_plies"};
   inline static const std::set<std::string> kPieceFields{
       "id", "letter", "name", "betza", "royal", "pawn", "double_step_ranks", "double_step_unmoved_only", "facings",
-      "turns_for_black", "promotion_rank", "optional_promotion_from", "promotion_limit", "forward"};
+      "turns_for_black", "promotion_rank", "optional_promotion_from", "promotion_limit", "forward",
+      "same_colour_pair_draws"};
 
   void fail(const toml::node& node, const std::string& field, std::string reason) {
     errors_.push_back({line_of(node), name_ + "." + field, std::move(reason)});
@@ -148,6 +149,7 @@ class VariantReader {
     };
     renumber(v_.promotion_choices);
     renumber(v_.lone_minor_kinds);
+    for (PieceKind& kind : v_.kinds) renumber(kind.facings);
     for (auto& rules : v_.castling) {
       std::erase_if(rules, [k](const CastlingRule& r) { return r.rook_kind == k; });
       for (CastlingRule& r : rules) r.rook_kind -= r.rook_kind > k;
@@ -193,6 +195,7 @@ class VariantReader {
     get_string(t, path + ".name", "name", kind.name);
     get_bool(t, path + ".royal", "royal", kind.royal);
     get_bool(t, path + ".pawn", "pawn", kind.pawn);
+    get_bool(t, path + ".same_colour_pair_draws", "same_colour_pair_draws", kind.same_colour_pair_draws);
     read_moves(t, path, kind);
     get_bool(t, path + ".double_step_unmoved_only", "double_step_unmoved_only", kind.double_step_needs_unmoved);
     const int ranks = v_.geometry.ranks();
@@ -305,7 +308,6 @@ class VariantReader {
     read_bool("repetition_draws", v_.repetition_draws);
     read_bool("hidden", v_.hidden);
     read_int("fifty_move_plies", v_.fifty_move_plies, 1, 1000);
-    read_bool("same_colour_bishops_draw", v_.same_colour_bishops_draw);
   }
 
   // What only the whole variant can tell: one royal kind, distinct letters, ranks on the board,
@@ -331,8 +333,7 @@ class VariantReader {
     for (const auto& [k, place] : facings_) {
       auto kinds = kinds_of(*place.first, place.second);
       if (!kinds) continue;
-      v_.kinds[k].facings.clear();
-      for (int other : *kinds) v_.kinds[k].facings += v_.kinds[other].letter;
+      v_.kinds[k].facings = *kinds;
     }
     if (errors_.size() != errors_before_) return std::nullopt;
     Variant finished = v_;
@@ -340,6 +341,11 @@ class VariantReader {
       finished.finish();
     } catch (const std::logic_error& e) {
       fail_variant("", e.what());
+      return std::nullopt;
+    }
+    // The umpire's tries (rules/kriegspiel.h) know only moves of one table lookup.
+    if (finished.hidden && finished.tables().special_kinds) {
+      fail_variant("hidden", "not supported: hidden men that hop, move lame or ride a limited range");
       return std::nullopt;
     }
     auto start = Position::from_fen(finished, finished.start_fen);
@@ -366,8 +372,8 @@ bool valid_name(const std::string& name) {
 }
 
 std::optional<Variant> builtin(const std::string& name) {
-  for (auto make : variant_factories())
-    if (Variant v = make(); v.name == name) return v;
+  for (const Variant& v : builtin_variants())
+    if (v.name == name) return v;
   return std::nullopt;
 }
 

@@ -42,15 +42,15 @@ check "moves: checkmate has none" "" "$("$ARBITER" moves --variant chess --moves
 # Variants files (rules/VARIANTS.md): the Fairy-Stockfish set of tests/rules, and a broken one.
 FAIRY="$(dirname "$0")/../rules/variants/fairy.toml"
 BROKEN=/tmp/arbiter-cli-broken.$$.toml
-printf '[a]\nparent = "chess"\nfiles = 99\n[b]\nparent = "chess"\n[[b.pieces]]\nid = "cannon"\nletter = "X"\nbetza = "mRcpR"\n' > "$BROKEN"
+printf '[a]\nparent = "chess"\nfiles = 99\n[b]\nparent = "chess"\n[[b.pieces]]\nid = "cannon"\nletter = "X"\nbetza = "mRcpN"\n' > "$BROKEN"
 checked=$("$ARBITER" check-variants "$FAIRY")
-check "check-variants: OK and the count" "OK: 11 variants" "$(printf '%s\n' "$checked" | head -n 1)"
+check "check-variants: OK and the count" "OK: 12 variants" "$(printf '%s\n' "$checked" | head -n 1)"
 check "check-variants: one line per variant" "gothic	Gothic Chess" "$(printf '%s\n' "$checked" | grep '^gothic')"
 out=$("$ARBITER" check-variants "$BROKEN" 2>/tmp/arbiter-cli-err.$$)
 check "check-variants broken: exit code" 2 "$?"
 check "check-variants broken: stdout" "" "$out"
 check "check-variants broken: every error with its line and field" \
-  "arbiter: $BROKEN:3: a.files: must be from 2 to 16|arbiter: $BROKEN:9: b.pieces[0].betza: at character 4: not supported: hopper ('p')" \
+  "arbiter: $BROKEN:3: a.files: must be from 2 to 16|arbiter: $BROKEN:9: b.pieces[0].betza: at character 4: not supported: a hopper ('p') other than an unlimited rider (pR, gQ)" \
   "$(paste -sd'|' /tmp/arbiter-cli-err.$$)"
 check "variants --variants: the file's after the built-ins" "chess janus" "$("$ARBITER" variants --variants "$FAIRY" | cut -f1 | grep -E '^(chess|janus)$' | tr '\n' ' ' | sed 's/ $//')"
 check "perft --variants gothic 3 (fairy-stockfish: 25283)" "Nodes searched: 25283" "$("$ARBITER" perft --variants "$FAIRY" --variant gothic --depth 3)"
@@ -59,7 +59,7 @@ check "moves --variants gardner: 7 at the start" 7 "$("$ARBITER" moves --variant
 check "moves --variants janus: castling as the king's move" "e1i1" "$("$ARBITER" moves --variants "$FAIRY" --variant janus --fen 'r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R w KQkq - 0 1' | grep '^e1i1$')"
 bad_input "perft: a broken variants file" perft --variants "$BROKEN" --variant a --depth 1
 bad_input "perft: a missing variants file" perft --variants /nonexistent.toml --variant a --depth 1
-bad_input "perft: a variant not in the file" perft --variants "$FAIRY" --variant shako --depth 1
+bad_input "perft: a variant not in the file" perft --variants "$FAIRY" --variant xiangqi --depth 1
 bad_input "variants: a broken variants file" variants --variants "$BROKEN"
 bad_input "check-variants without a file" check-variants
 rm -f "$BROKEN"

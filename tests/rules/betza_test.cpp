@@ -10,19 +10,50 @@ using namespace arbiter::rules;
 
 namespace {
 
-using LegSet = std::set<std::tuple<int, int, bool, Mode>>;
-
-LegSet legs_of(const std::vector<Leg>& legs) {
-  LegSet out;
-  for (const Leg& l : legs) out.insert({l.df, l.dr, l.slide, l.mode});
-  return out;
-}
-
 BetzaMoves parsed(std::string_view text) {
   BetzaResult result = parse_betza(text);
   if (auto* error = std::get_if<BetzaError>(&result)) FAIL(text << ": " << error->message());
   return std::get<BetzaMoves>(result);
 }
+std::vector<Leg> parsed_legs(std::string_view text) { return parsed(text).legs; }
+
+using LegSet = std::set<std::tuple<int, int, bool, Mode>>;
+
+LegSet legs_of(const std::vector<Leg>& legs) {
+  LegSet out;
+  for (const Leg& l : legs) {
+    CHECK_FALSE(l.special());  // LegSet does not tell them: special legs are checked one by one
+    out.insert({l.df, l.dr, l.slide, l.mode});
+  }
+  return out;
+}
+
+// Every rotation and reflection of the step (a, b), as a leap or a slide.
+std::vector<Leg> symmetric(int a, int b, bool slide, Mode mode) {
+  std::set<std::pair<int, int>> steps;
+  for (int sa : {-1, 1})
+    for (int sb : {-1, 1}) {
+      steps.insert({sa * a, sb * b});
+      steps.insert({sb * b, sa * a});
+    }
+  std::vector<Leg> legs;
+  for (auto [df, dr] : steps) legs.push_back({df, dr, slide, mode});
+  return legs;
+}
+std::vector<Leg> leaper(int a, int b, Mode mode = Mode::Both) { return symmetric(a, b, false, mode); }
+std::vector<Leg> rider(int a, int b, Mode mode = Mode::Both) { return symmetric(a, b, true, mode); }
+std::vector<Leg> operator+(std::vector<Leg> a, const std::vector<Leg>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+using SpecialSet = std::set<std::tuple<int, int, bool, Mode, int, Hop, bool>>;
+SpecialSet specials(std::string_view text) {
+  SpecialSet out;
+  for (const Leg& l : parsed_legs(text)) out.insert({l.df, l.dr, l.slide, l.mode, l.range, l.hop, l.lame});
+  return out;
+}
+
 
 LegSet legs(std::string_view text) { return legs_of(parsed(text).legs); }
 
@@ -94,11 +125,10 @@ TEST_CASE("betza: what the generator cannot do is refused, naming it and where")
     CHECK_MESSAGE(e.column == column, text);
     CHECK_MESSAGE(e.reason.find(reason) != std::string::npos, text << ": " << e.reason);
   };
-  check("mRcpR", 4, "not supported: hopper ('p')");
-  check("WgQ", 2, "not supported: hopper ('g')");
-  check("nN", 1, "not supported: lame leaper");
-  check("R2", 1, "not supported: rider with a range (2)");
-  check("KNN", 2, "not supported: rider of a (2,1) step");
+  check("pN", 1, "not supported: a hopper ('p') other than an unlimited rider");
+  check("WgR3", 2, "not supported: a hopper ('g')");
+  check("nH", 1, "not supported: a lame ('n') move other than a leap of two steps");
+  check("nR", 1, "not supported: a lame ('n')");
   check("ifmW", 1, "not supported: a first-move-only move");
   check("KX", 2, "unexpected 'X'");
   check("Kfm", 2, "modifiers without a move letter");
@@ -106,7 +136,33 @@ TEST_CASE("betza: what the generator cannot do is refused, naming it and where")
   check("(0,0)", 1, "no move");
   check("meW", 1, "e (en passant) only on a capture-only move");
   CHECK(error_of(std::string(kMaxBetzaLength + 1, 'W')).reason.find("longer than") != std::string::npos);
-  CHECK(error_of("mRcpR").message() == "at character 4: not supported: hopper ('p')");
+  CHECK(error_of("pN").message() ==
+        "at character 1: not supported: a hopper ('p') other than an unlimited rider (pR, gQ)");
 }
 
 TEST_CASE("betza: the empty text is a piece that cannot move") { CHECK(parsed("").legs.empty()); }
+
+TEST_CASE("betza: hoppers, lame leaps and ranged riders are special legs") {
+  // The cannon: moves as a rook, captures by hopping one screen.
+  SpecialSet cannon;
+  for (auto [df, dr] : {std::pair{0, 1}, {0, -1}, {1, 0}, {-1, 0}}) {
+    cannon.insert({df, dr, true, Mode::MoveOnly, 0, Hop::None, false});
+    cannon.insert({df, dr, true, Mode::CaptureOnly, 0, Hop::Cannon, false});
+  }
+  CHECK(specials("mRcpR") == cannon);
+  CHECK(specials("gB") == SpecialSet{{1, 1, true, Mode::Both, 0, Hop::Grasshopper, false},
+                                     {-1, 1, true, Mode::Both, 0, Hop::Grasshopper, false},
+                                     {1, -1, true, Mode::Both, 0, Hop::Grasshopper, false},
+                                     {-1, -1, true, Mode::Both, 0, Hop::Grasshopper, false}});
+  CHECK(specials("fR3") == SpecialSet{{0, 1, true, Mode::Both, 3, Hop::None, false}});
+  CHECK(specials("fnN") == SpecialSet{{1, 2, false, Mode::Both, 0, Hop::None, true},
+                                      {-1, 2, false, Mode::Both, 0, Hop::None, true}});
+  CHECK(specials("nA").size() == 4);
+  for (const Leg& leg : parsed_legs("mRcpRnNR4")) CHECK(leg.special() == (leg.hop != Hop::None || leg.lame || leg.range));
+  CHECK(specials("R1") == specials("W"));  // range 1 is a leap
+  // The nightrider: a slide of knight steps, special as the generator's slides are king steps.
+  CHECK(specials("NN").size() == 8);
+  CHECK(specials("NN").count({1, 2, true, Mode::Both, 0, Hop::None, false}));
+  CHECK(specials("fN3") == SpecialSet{{1, 2, true, Mode::Both, 3, Hop::None, false}, {-1, 2, true, Mode::Both, 3, Hop::None, false}});
+  CHECK(specials("N0") == specials("NN"));
+}

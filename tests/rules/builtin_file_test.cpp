@@ -1,10 +1,13 @@
-// The built-in variants written as a variants file (rules/variants/builtin.toml) give the same
-// Variant as the C++ tables, field by field and table by table.
+// The built-in variants are made from the variants file embedded in the binary
+// (rules/variants/builtin.toml) and from nothing else: the file loads whole, it is what
+// all_variants() hosts, its roles are the kinds' fields, and each start counts as the perft references.
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <tuple>
+#include <fstream>
+#include <nlohmann/json.hpp>
 
+#include "rules/game.h"
 #include "rules/variant_file.h"
 #include "rules/variants/builtin_file.h"
 
@@ -12,101 +15,90 @@ using namespace arbiter::rules;
 
 namespace {
 
-auto sorted_legs(std::vector<Leg> legs) {
-  std::vector<std::tuple<int, int, bool, Mode>> out;
-  for (const Leg& l : legs) out.emplace_back(l.df, l.dr, l.slide, l.mode);
-  std::sort(out.begin(), out.end());
-  return out;
+const VariantFile& embedded() {
+  static const VariantFile file = load_variant_file(builtin_variant_text(), VariantSource::BuiltIn);
+  return file;
 }
 
-void check_kind(const PieceKind& file, const PieceKind& cpp) {
-  CAPTURE(cpp.name);
-  CHECK(file.key() == cpp.key());
-  CHECK(file.letter == cpp.letter);
-  CHECK(file.name == cpp.name);
-  CHECK(sorted_legs(file.legs) == sorted_legs(cpp.legs));  // the order of legs changes no table
-  CHECK(file.royal == cpp.royal);
-  CHECK(file.pawn == cpp.pawn);
-  CHECK(file.en_passant == cpp.en_passant);
-  CHECK(file.double_step == cpp.double_step);
-  CHECK(file.double_step_ranks == cpp.double_step_ranks);
-  CHECK(file.double_step_needs_unmoved == cpp.double_step_needs_unmoved);
-  CHECK(file.facings == cpp.facings);
-  CHECK(file.legs_turn_for_black == cpp.legs_turn_for_black);
-  CHECK(file.promotion_rank == cpp.promotion_rank);
-  CHECK(file.optional_promotion_rank == cpp.optional_promotion_rank);
-  CHECK(file.promotion_limit == cpp.promotion_limit);
-  CHECK(file.forward == cpp.forward);
+const Variant& from_file(const std::string& name) {
+  const std::vector<Variant>& variants = embedded().variants;
+  auto found = std::find_if(variants.begin(), variants.end(), [&](const Variant& v) { return v.name == name; });
+  REQUIRE_MESSAGE(found != variants.end(), "the embedded file has no " << name);
+  return *found;
 }
 
-bool same_rule(const CastlingRule& a, const CastlingRule& b) {
-  return std::tie(a.king_from, a.king_to, a.rook_from, a.rook_to, a.rook_kind, a.letter) ==
-         std::tie(b.king_from, b.king_to, b.rook_from, b.rook_to, b.rook_kind, b.letter);
-}
-
-void check_tables(const Variant::Tables& a, const Variant::Tables& b) {
-  CHECK(a.quiet_leaps == b.quiet_leaps);
-  CHECK(a.capture_leaps == b.capture_leaps);
-  CHECK(a.leap_attackers == b.leap_attackers);
-  CHECK(a.quiet_slides == b.quiet_slides);
-  CHECK(a.capture_slides == b.capture_slides);
-  CHECK(a.promotion_zone == b.promotion_zone);
-  CHECK(a.optional_promotion_zone == b.optional_promotion_zone);
-  CHECK(a.double_step_from == b.double_step_from);
-  CHECK(a.forward == b.forward);
-  CHECK(a.castling_spoilers == b.castling_spoilers);
-  CHECK(a.castling_paths == b.castling_paths);
-  CHECK(a.ray_attacker_kinds == b.ray_attacker_kinds);
-  CHECK(a.other_facings == b.other_facings);
-}
-
-void check_variant(const Variant& file, const Variant& cpp) {
-  CAPTURE(cpp.name);
-  CHECK(file.name == cpp.name);
-  CHECK(file.title == cpp.title);
-  CHECK(file.description == cpp.description);
-  CHECK(file.geometry.files() == cpp.geometry.files());
-  CHECK(file.geometry.ranks() == cpp.geometry.ranks());
-  CHECK(file.geometry.wraps() == cpp.geometry.wraps());
-  REQUIRE(file.kinds.size() == cpp.kinds.size());
-  for (std::size_t k = 0; k < cpp.kinds.size(); ++k) check_kind(file.kinds[k], cpp.kinds[k]);
-  CHECK(file.start_fen == cpp.start_fen);
-  CHECK(file.mirror_black == cpp.mirror_black);
-  CHECK(file.black_rank_offset == cpp.black_rank_offset);
-  CHECK(file.promotion_choices == cpp.promotion_choices);
-  for (int c = 0; c < 2; ++c) {
-    REQUIRE(file.castling[c].size() == cpp.castling[c].size());
-    for (std::size_t i = 0; i < cpp.castling[c].size(); ++i) CHECK(same_rule(file.castling[c][i], cpp.castling[c][i]));
-  }
-  CHECK(file.legality == cpp.legality);
-  CHECK(file.stalemate_loses == cpp.stalemate_loses);
-  CHECK(file.bare_king_loses == cpp.bare_king_loses);
-  CHECK(file.meeting_pawns_removed == cpp.meeting_pawns_removed);
-  CHECK(file.two_moves_until_capture == cpp.two_moves_until_capture);
-  CHECK(file.repetition_draws == cpp.repetition_draws);
-  CHECK(file.hidden == cpp.hidden);
-  CHECK(file.fifty_move_plies == cpp.fifty_move_plies);
-  CHECK(file.lone_minor_kinds == cpp.lone_minor_kinds);
-  CHECK(file.same_colour_bishops_draw == cpp.same_colour_bishops_draw);
-  CHECK(file.royal_kind() == cpp.royal_kind());
-  check_tables(file.tables(), cpp.tables());
+int kind_with_id(const Variant& v, const std::string& id) {
+  for (std::size_t k = 0; k < v.kinds.size(); ++k)
+    if (v.kinds[k].id == id) return int(k);
+  return -1;
 }
 
 }  // namespace
 
-TEST_CASE("builtin file: chess, capablanca, grand and kriegspiel are the C++ tables, field by field") {
-  VariantFile file = load_variant_file(builtin_variant_text(), VariantSource::BuiltIn);
-  for (const auto& e : file.errors) FAIL(e.message());
-  REQUIRE(file.variants.size() == 4);
-  for (const Variant& v : file.variants) {
-    const Variant* cpp = find_variant(v.name);
-    REQUIRE_MESSAGE(cpp, v.name);
-    check_variant(v, *cpp);
+TEST_CASE("builtin file: it loads whole, and all_variants() is its variants in its order") {
+  for (const auto& e : embedded().errors) FAIL(e.message());
+  std::vector<std::string> names;
+  for (const Variant& v : embedded().variants) names.push_back(v.name);
+  CHECK(names == std::vector<std::string>{"chess", "capablanca", "grand", "kriegspiel", "centennial", "circular", "byzantine"});
+  REQUIRE(all_variants().size() == embedded().variants.size());
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const Variant& hosted = *all_variants()[i];
+    CHECK(hosted.name == names[i]);
+    CHECK(hosted.start_fen == embedded().variants[i].start_fen);
+    CHECK(hosted.kinds.size() == embedded().variants[i].kinds.size());
+    CHECK(find_variant(names[i]) == &hosted);
+  }
+}
+
+TEST_CASE("builtin file: the roles the rules need are the kinds' fields") {
+  for (const Variant& v : embedded().variants) {
+    CAPTURE(v.name);
+    for (const PieceKind& kind : v.kinds) CHECK_FALSE(kind.id.empty());
+    REQUIRE(v.royal_kind() >= 0);
+    CHECK(v.kinds[v.royal_kind()].id == "king");
+    for (const auto& rules : v.castling)
+      for (const CastlingRule& rule : rules) CHECK(v.kinds[rule.rook_kind].id == "rook");
+  }
+  // Chess's bishops, and the ring's, draw on one colour; Capablanca's do not (as Fairy-Stockfish).
+  CHECK(from_file("chess").kinds[kind_with_id(from_file("chess"), "bishop")].same_colour_pair_draws);
+  CHECK(from_file("circular").kinds[kind_with_id(from_file("circular"), "bishop")].same_colour_pair_draws);
+  CHECK_FALSE(from_file("capablanca").kinds[kind_with_id(from_file("capablanca"), "bishop")].same_colour_pair_draws);
+  // The spearman's three facings are three kinds, each naming all three by index.
+  const Variant& centennial = from_file("centennial");
+  const std::vector<int> facings{kind_with_id(centennial, "spearman-file"), kind_with_id(centennial, "spearman-left"),
+                                 kind_with_id(centennial, "spearman-right")};
+  for (int k : facings) CHECK(centennial.kinds[k].facings == facings);
+  const Variant& circular = from_file("circular");
+  CHECK(circular.kinds[kind_with_id(circular, "pawn-moving-down")].forward == -1);
+  CHECK(circular.legality == Legality::KingCapture);
+  CHECK(from_file("byzantine").meeting_pawns_removed);
+  CHECK(centennial.two_moves_until_capture);
+}
+
+TEST_CASE("builtin file: each start counts as the perft references") {
+  // Fairy-Stockfish's counts (tests/rules/perft, copied from shared/perft).
+  for (const std::string name : {"chess", "capablanca", "grand"}) {
+    std::ifstream in(std::string(PERFT_DIR) + "/" + name + ".json");
+    REQUIRE(in);
+    const auto data = nlohmann::json::parse(in);
+    const Variant& v = from_file(name);
+    CHECK(v.start_fen == data["startfen"].get<std::string>());
+    for (auto& [depth, nodes] : data["start_perft"].items())
+      if (std::stoi(depth) <= 3) CHECK_MESSAGE(perft(Position::start(v), std::stoi(depth)) == nodes.get<std::uint64_t>(), name);
+  }
+  // The counts of the rules files' references (centennial_test.cpp, circular_test.cpp).
+  for (auto [name, counts] : {std::pair<std::string, std::vector<std::uint64_t>>{"centennial", {40, 1'610, 64'392}},
+                              {"circular", {20, 400, 8'584}},
+                              {"byzantine", {14, 196, 2'912}},
+                              {"kriegspiel", {20, 400, 8'902}}}) {
+    const Variant& v = from_file(name);
+    for (std::size_t depth = 1; depth <= counts.size(); ++depth)
+      CHECK_MESSAGE(perft(Position::start(v), int(depth)) == counts[depth - 1], name << " depth " << depth);
   }
 }
 
 TEST_CASE("builtin file: an operator's file may not take a built-in's name") {
   VariantFile file = load_variant_file(builtin_variant_text());
   CHECK(file.variants.empty());
-  CHECK(file.errors.size() == 4);
+  CHECK(file.errors.size() == 7);
 }

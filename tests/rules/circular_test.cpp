@@ -7,7 +7,7 @@
 #include <map>
 
 #include "rules/game.h"
-#include "rules/variants/variants.h"
+#include "rules/variant.h"
 
 using namespace arbiter::rules;
 
@@ -284,7 +284,7 @@ TEST_CASE("circular and byzantine: start positions, position strings and perft")
   CHECK(perft(circular_start, 3) == 8'584);
   CHECK(perft(circular_start, 4) == 184'031);
   // The rules file's cross-check: ordinary legality instead of the king-capture rule.
-  Variant strict = make_circular();
+  Variant strict = *find_variant("circular");
   strict.legality = Legality::Strict;
   strict.finish();
   CHECK(perft(Position::start(strict), 4) == 184'025);

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "rules/game.h"
-#include "rules/variants/variants.h"
+#include "rules/variant.h"
 
 using namespace arbiter::rules;
 
@@ -14,7 +14,7 @@ namespace {
 // Chess with the rook written 'T' (German Turm): nothing may assume the letter 'R'.
 const Variant& chess_with_turm() {
   static const Variant variant = [] {
-    Variant v = make_chess();
+    Variant v = *find_variant("chess");
     v.name = "chess-turm";
     v.kinds[v.kind_of('R')].letter = 'T';
     v.start_fen = "tnbqkbnt/pppppppp/8/8/8/8/PPPPPPPP/TNBQKBNT w KQkq - 0 1";
@@ -27,7 +27,7 @@ const Variant& chess_with_turm() {
 // Chess in which a side may have one queen and one rook at most: promotion stops at the limit.
 const Variant& chess_with_limits() {
   static const Variant variant = [] {
-    Variant v = make_chess();
+    Variant v = *find_variant("chess");
     v.name = "chess-limited";
     v.kinds[v.kind_of('Q')].promotion_limit = 1;
     v.kinds[v.kind_of('R')].promotion_limit = 1;

@@ -83,7 +83,7 @@ TEST_CASE("variant file: the Fairy-Stockfish set loads, and each start has Fairy
   // `go perft 1` of fairy-stockfish 11.1 at each start.
   for (auto [name, moves] : {std::pair{"gothic", 28}, {"embassy", 28}, {"janus", 28}, {"modern", 24}, {"chancellor", 24},
                              {"courier", 26}, {"shatranj", 16}, {"almost", 22}, {"amazon", 22}, {"losalamos", 10},
-                             {"gardner", 7}}) {
+                             {"gardner", 7}, {"shako", 58}}) {
     const Variant* v = named(file, name);
     REQUIRE_MESSAGE(v, name);
     CHECK_MESSAGE(perft(Position::start(*v), 1) == std::uint64_t(moves), name);
@@ -91,8 +91,8 @@ TEST_CASE("variant file: the Fairy-Stockfish set loads, and each start has Fairy
 }
 
 TEST_CASE("variant file: every error names its line and field") {
-  CHECK(only_error("[a]\nparent = \"chess\"\n[[a.pieces]]\nid = \"cannon\"\nletter = \"X\"\nbetza = \"mRcpR\"\n") ==
-        "line 6: a.pieces[0].betza: at character 4: not supported: hopper ('p')");
+  CHECK(only_error("[a]\nparent = \"chess\"\n[[a.pieces]]\nid = \"cannon\"\nletter = \"X\"\nbetza = \"mRcpN\"\n") ==
+        "line 6: a.pieces[0].betza: at character 4: not supported: a hopper ('p') other than an unlimited rider (pR, gQ)");
   CHECK(only_error("[a]\nparent = \"chess\"\nfiles = 17\n") == "line 3: a.files: must be from 2 to 16");
   CHECK(only_error("[a]\nparent = \"chess\"\nfiles = 16\nranks = 16\n") == "line 1: a.files: 16x16 is more than 128 squares");
   CHECK(only_error("[a]\nparent = \"nosuch\"\n") == "line 2: a.parent: no variant 'nosuch'");
@@ -141,7 +141,7 @@ TEST_CASE("variant file: limits against a hostile file") {
 TEST_CASE("crosscheck: the variants file's Fairy-Stockfish set agrees with Fairy-Stockfish") {
   VariantFile file = loaded(fairy_file());
   unsigned seed = 100;
-  CHECK(file.variants.size() == 11);
+  CHECK(file.variants.size() == 12);
   for (const Variant& v : file.variants) {
     arbiter::rules::testing::crosscheck(v, v.name, seed, 2, 4, 80);
     arbiter::rules::testing::crosscheck(v, v.name, seed + 1, 3, 2, 80, 10);

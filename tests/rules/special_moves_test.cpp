@@ -1,0 +1,132 @@
+// Hoppers, lame leapers and ranged riders (rules/VARIANTS.md, "Betza notation"): the moves they
+// make, the checks they give and the screens that pin, on positions small enough to count by hand.
+// Shako's cannon is also cross-checked with Fairy-Stockfish (variant_file_test.cpp).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "rules/game.h"
+#include "rules/variant_file.h"
+
+using namespace arbiter::rules;
+
+namespace {
+
+// Chess with a cannon (moves as a rook, captures by hopping one screen), a grasshopper (lands just
+// beyond the first man on a queen's line), the xiangqi horse, a rook of at most two squares and the
+// nightrider (knight's steps repeated in one line).
+const Variant& specials() {
+  static const Variant variant = [] {
+    VariantFile file = load_variant_file(R"toml(
+[specials]
+parent = "chess"
+setup = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+castling = false
+[[specials.pieces]]
+id = "cannon"
+letter = "C"
+betza = "mRcpR"
+[[specials.pieces]]
+id = "grasshopper"
+letter = "G"
+betza = "gQ"
+[[specials.pieces]]
+id = "horse"
+letter = "H"
+betza = "nN"
+[[specials.pieces]]
+id = "short-rook"
+letter = "T"
+betza = "R2"
+[[specials.pieces]]
+id = "nightrider"
+letter = "Y"
+betza = "NN"
+)toml");
+    for (const auto& e : file.errors) FAIL(e.message());
+    return file.variants.at(0);
+  }();
+  return variant;
+}
+
+Position at(const std::string& fen) {
+  auto pos = Position::from_fen(specials(), fen);
+  REQUIRE_MESSAGE(pos.ok(), fen << ": " << (pos.ok() ? "" : pos.error()));
+  return *pos;
+}
+
+std::vector<std::string> sorted(std::vector<std::string> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+std::vector<std::string> moves_from(const std::string& fen, const std::string& from) {
+  const Position pos = at(fen);
+  std::vector<std::string> out;
+  for (const Move& m : pos.legal_moves())
+    if (pos.uci(m).rfind(from, 0) == 0) out.push_back(pos.uci(m));
+  return sorted(out);
+}
+
+std::vector<std::string> all_moves(const std::string& fen) {
+  const Position pos = at(fen);
+  std::vector<std::string> out;
+  for (const Move& m : pos.legal_moves()) out.push_back(pos.uci(m));
+  return sorted(out);
+}
+
+}  // namespace
+
+TEST_CASE("special moves: the cannon moves as a rook and captures over one screen of either colour") {
+  // Over its own king on e1 it takes the knight on g1, not the empty f1 beyond the screen.
+  CHECK(moves_from("4k3/8/8/8/8/8/8/C3K1n1 w - - 0 1", "a1") ==
+        sorted({"a1b1", "a1c1", "a1d1", "a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1a8", "a1g1"}));
+  // Two men between: no capture.
+  CHECK(moves_from("4k3/8/8/8/8/8/8/C1N1K1n1 w - - 0 1", "a1") ==
+        sorted({"a1b1", "a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1a8"}));
+}
+
+TEST_CASE("special moves: a cannon's check is met by moving out, or by a second screen; one may not leave it") {
+  const Position checked = at("4k3/8/r7/8/4P3/8/8/4C1K1 b - - 0 1");
+  CHECK(checked.in_check());
+  CHECK(all_moves("4k3/8/r7/8/4P3/8/8/4C1K1 b - - 0 1") == sorted({"e8d8", "e8f8", "e8d7", "e8f7", "a6e6"}));
+  // Two screens, the bishop's and the rook's: each is pinned to the file, as the other would be left alone.
+  CHECK_FALSE(at("4k3/8/4r3/4b3/8/8/8/4C1K1 b - - 0 1").in_check());
+  CHECK(moves_from("4k3/8/4r3/4b3/8/8/8/4C1K1 b - - 0 1", "e5").empty());
+  CHECK(moves_from("4k3/8/4r3/4b3/8/8/8/4C1K1 b - - 0 1", "e6") == sorted({"e6e7"}));
+}
+
+TEST_CASE("special moves: the grasshopper lands just beyond the first man on its line, taking an enemy there") {
+  CHECK(moves_from("4k3/8/5p2/3P4/3G4/8/8/4K3 w - - 0 1", "d4") == sorted({"d4d6", "d4g7"}));
+  CHECK(moves_from("4k3/6n1/5p2/3P4/3G4/8/8/4K3 w - - 0 1", "d4") == sorted({"d4d6", "d4g7"}));
+  CHECK(at("4k3/6n1/5p2/3P4/3G4/8/8/4K3 w - - 0 1").is_capture(*at("4k3/6n1/5p2/3P4/3G4/8/8/4K3 w - - 0 1").parse_uci("d4g7")));
+  CHECK(moves_from("4k3/8/8/8/3G4/8/8/4K3 w - - 0 1", "d4").empty());  // nothing to hop
+}
+
+TEST_CASE("special moves: the lame horse is blocked beside it in the long direction, and then gives no check") {
+  CHECK(moves_from("4k3/8/8/8/8/8/8/1H2K3 w - - 0 1", "b1") == sorted({"b1a3", "b1c3", "b1d2"}));
+  CHECK(moves_from("4k3/8/8/8/8/8/1P6/1H2K3 w - - 0 1", "b1") == sorted({"b1d2"}));
+  CHECK(at("8/8/8/8/8/1k6/8/H3K3 b - - 0 1").in_check());
+  CHECK_FALSE(at("8/8/8/8/8/1k6/N7/H3K3 b - - 0 1").in_check());
+}
+
+TEST_CASE("special moves: a ranged rider goes at most its range, and attacks no further") {
+  CHECK(moves_from("4k3/8/8/8/8/8/8/T3K3 w - - 0 1", "a1") == sorted({"a1a2", "a1a3", "a1b1", "a1c1"}));
+  CHECK(moves_from("4k3/8/8/8/8/n7/8/T3K3 w - - 0 1", "a1") == sorted({"a1a2", "a1a3", "a1b1", "a1c1"}));
+  CHECK(at("8/8/8/8/8/4k3/8/4T1K1 b - - 0 1").in_check());
+  CHECK_FALSE(at("8/8/8/8/4k3/8/8/4T1K1 b - - 0 1").in_check());
+}
+
+TEST_CASE("special moves: the nightrider rides knight's steps in a line to the first man") {
+  CHECK(moves_from("4k3/8/8/8/8/8/8/1Y2K3 w - - 0 1", "b1") ==
+        sorted({"b1c3", "b1d5", "b1e7", "b1a3", "b1d2", "b1f3", "b1h4"}));
+  CHECK(moves_from("4k3/8/8/3p4/8/8/8/1Y2K3 w - - 0 1", "b1") == sorted({"b1c3", "b1d5", "b1a3", "b1d2", "b1f3", "b1h4"}));
+  CHECK(at("8/8/8/8/8/4k3/8/Y3K3 b - - 0 1").in_check());             // a1, c2, e3
+  CHECK_FALSE(at("8/8/8/8/8/4k3/2P5/Y3K3 b - - 0 1").in_check());     // c2 blocks the line
+}
+
+TEST_CASE("special moves: hidden (Kriegspiel) men that hop are refused") {
+  VariantFile file = load_variant_file("[k]\nparent = \"kriegspiel\"\n[[k.pieces]]\nid = \"cannon\"\nletter = \"C\"\nbetza = \"mRcpR\"\n");
+  REQUIRE(file.errors.size() == 1);
+  CHECK(file.errors[0].message() == "line 1: k.hidden: not supported: hidden men that hop, move lame or ride a limited range");
+}
