@@ -26,8 +26,8 @@ using rules::Variant;
 
 // A field added to the model must be added to the definition too (encode, decode, README), or a
 // game would replay without it; these sizes stop the build until it is, then are updated.
-static_assert(sizeof(PieceKind) == 192, "rules::PieceKind changed: encode its new field in storage/variant_codec.cpp");
-static_assert(sizeof(Variant) == 5008, "rules::Variant changed: a new field must be encoded in storage/variant_codec.cpp (new tables need not)");
+static_assert(sizeof(PieceKind) == 184, "rules::PieceKind changed: encode its new field in storage/variant_codec.cpp");
+static_assert(sizeof(Variant) == 5776, "rules::Variant changed: a new field must be encoded in storage/variant_codec.cpp (new tables need not)");
 
 // The names below are the stored form: never change one; a new field gets a default that
 // reproduces the rules of definitions stored without it.
@@ -35,6 +35,8 @@ constexpr std::array<std::pair<Mode, std::string_view>, 3> kModes{{
     {Mode::Both, "both"}, {Mode::MoveOnly, "move"}, {Mode::CaptureOnly, "capture"}}};
 constexpr std::array<std::pair<rules::Legality, std::string_view>, 2> kLegalities{{
     {rules::Legality::Strict, "strict"}, {rules::Legality::KingCapture, "king_capture"}}};
+constexpr std::array<std::pair<rules::Hop, std::string_view>, 3> kHops{{
+    {rules::Hop::None, "none"}, {rules::Hop::Cannon, "cannon"}, {rules::Hop::Grasshopper, "grasshopper"}}};
 constexpr std::array<std::string_view, 2> kSides{"white", "black"};
 
 template <typename Value, std::size_t N>
@@ -52,8 +54,16 @@ void put(json& out, const char* key, const T& value, const T& default_value) {
 json encode_kind(const PieceKind& kind) {
   const PieceKind defaults{};
   json moves = json::array();
-  for (const Leg& leg : kind.legs)
-    moves.push_back(json::array({leg.df, leg.dr, leg.slide ? "slide" : "leap", name_of(kModes, leg.mode)}));
+  for (const Leg& leg : kind.legs) {
+    json move = json::array({leg.df, leg.dr, leg.slide ? "slide" : "leap", name_of(kModes, leg.mode)});
+    // A fifth element only for what plain leaps and slides lack, so older definitions read alike.
+    json extra = json::object();
+    if (leg.range != 0) extra["range"] = leg.range;
+    if (leg.hop != rules::Hop::None) extra["hop"] = name_of(kHops, leg.hop);
+    if (leg.lame) extra["lame"] = true;
+    if (!extra.empty()) move.push_back(std::move(extra));
+    moves.push_back(std::move(move));
+  }
   json out = {{"letter", std::string(1, kind.letter)}, {"name", kind.name}, {"moves", moves}};
   put(out, "id", kind.id, defaults.id);
   put(out, "royal", kind.royal, defaults.royal);
@@ -68,6 +78,7 @@ json encode_kind(const PieceKind& kind) {
   put(out, "optional_promotion_rank", kind.optional_promotion_rank, defaults.optional_promotion_rank);
   put(out, "promotion_limit", kind.promotion_limit, defaults.promotion_limit);
   put(out, "forward", kind.forward, defaults.forward);
+  put(out, "same_colour_pair_draws", kind.same_colour_pair_draws, defaults.same_colour_pair_draws);
   return out;
 }
 
@@ -107,7 +118,6 @@ json encode(const Variant& variant) {
   put(out, "hidden", variant.hidden, defaults.hidden);
   put(out, "fifty_move_plies", variant.fifty_move_plies, defaults.fifty_move_plies);
   put(out, "lone_minor_kinds", variant.lone_minor_kinds, defaults.lone_minor_kinds);
-  put(out, "same_colour_bishops_draw", variant.same_colour_bishops_draw, defaults.same_colour_bishops_draw);
   return out;
 }
 
@@ -194,7 +204,7 @@ char letter_of(const json& v, const std::string& where) {
 }
 
 Leg decode_leg(const json& v, const std::string& where) {
-  if (!v.is_array() || v.size() != 4) fail(where, "not [df, dr, \"leap\"|\"slide\", mode]");
+  if (!v.is_array() || v.size() < 4 || v.size() > 5) fail(where, "not [df, dr, \"leap\"|\"slide\", mode, {extras}]");
   Leg leg{Reader::integer(v[0], where + "[0]"), Reader::integer(v[1], where + "[1]"), false,
           named(kModes, v[3], where + "[3]")};
   const std::string shape = Reader::text(v[2], where + "[2]");
@@ -204,6 +214,14 @@ Leg decode_leg(const json& v, const std::string& where) {
   check_range(leg.df, -reach, reach, where + "[0]");
   check_range(leg.dr, -reach, reach, where + "[1]");
   if (leg.df == 0 && leg.dr == 0) fail(where, "a move that goes nowhere");
+  if (v.size() == 5) {
+    Reader extra(v[4], where + "[4]");
+    extra.read("range", leg.range);
+    check_range(leg.range, 0, rules::kMaxBoardSide, extra.at("range"));
+    if (const json* hop = extra.find("hop")) leg.hop = named(kHops, *hop, extra.at("hop"));
+    extra.read("lame", leg.lame);
+    extra.done();
+  }
   return leg;
 }
 
@@ -228,6 +246,7 @@ PieceKind decode_kind(const json& v, const std::string& where, int ranks) {
   in.read("optional_promotion_rank", kind.optional_promotion_rank);
   in.read("promotion_limit", kind.promotion_limit);
   in.read("forward", kind.forward);
+  in.read("same_colour_pair_draws", kind.same_colour_pair_draws);
   in.done();
   for (int rank : kind.double_step_ranks) check_range(rank, 0, ranks - 1, in.at("double_step_ranks"));
   check_range(kind.promotion_rank, -1, ranks - 1, in.at("promotion_rank"));
@@ -299,8 +318,7 @@ Variant decode(const json& document) {
   if (std::none_of(variant.kinds.begin(), variant.kinds.end(), [](const PieceKind& kind) { return kind.royal; }))
     fail("pieces", "no royal kind");
   for (std::size_t i = 0; i < variant.kinds.size(); ++i)
-    for (char facing : variant.kinds[i].facings)
-      if (variant.kind_of(facing) < 0) fail("pieces[" + std::to_string(i) + "].facings", "no kind has the letter " + std::string(1, facing));
+    check_kinds(variant.kinds[i].facings, variant, "pieces[" + std::to_string(i) + "].facings");
   variant.start_fen = Reader::text(in.need("start_fen"), "start_fen");
   in.read("title", variant.title);
   in.read("description", variant.description);
@@ -321,7 +339,6 @@ Variant decode(const json& document) {
   check_range(variant.fifty_move_plies, 0, std::numeric_limits<int>::max(), "fifty_move_plies");
   in.read("lone_minor_kinds", variant.lone_minor_kinds);
   check_kinds(variant.lone_minor_kinds, variant, "lone_minor_kinds");
-  in.read("same_colour_bishops_draw", variant.same_colour_bishops_draw);
   in.done();
   return variant;
 }

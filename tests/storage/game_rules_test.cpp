@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/betza.h"
 #include "rules/game.h"
 #include "rules/variant_file.h"
 #include "storage/event_codec.h"
@@ -59,7 +60,7 @@ std::string write(std::function<void(Store::Done)> call) {
 rules::Variant camel_chess(const std::string& name) {
   rules::Variant v = *rules::find_variant("chess");
   v.name = name;
-  v.kinds[v.kind_of('N')].legs = rules::leaper(1, 3);
+  v.kinds[v.kind_of('N')].legs = std::get<rules::BetzaMoves>(rules::parse_betza("L")).legs;  // the camel
   return v;
 }
 

@@ -25,7 +25,8 @@ namespace {
 bool same_legs(const std::vector<Leg>& a, const std::vector<Leg>& b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::tie(a[i].df, a[i].dr, a[i].slide, a[i].mode) != std::tie(b[i].df, b[i].dr, b[i].slide, b[i].mode)) return false;
+    if (std::tie(a[i].df, a[i].dr, a[i].slide, a[i].mode, a[i].range, a[i].hop, a[i].lame) !=
+        std::tie(b[i].df, b[i].dr, b[i].slide, b[i].mode, b[i].range, b[i].hop, b[i].lame)) return false;
   return true;
 }
 
@@ -47,6 +48,7 @@ void check_kind(const PieceKind& back, const PieceKind& kind) {
   CHECK(back.optional_promotion_rank == kind.optional_promotion_rank);
   CHECK(back.promotion_limit == kind.promotion_limit);
   CHECK(back.forward == kind.forward);
+  CHECK(back.same_colour_pair_draws == kind.same_colour_pair_draws);
 }
 
 void check_tables(const Variant::Tables& a, const Variant::Tables& b) {
@@ -97,7 +99,6 @@ void check_fields(const Variant& back, const Variant& v) {
   CHECK(back.hidden == v.hidden);
   CHECK(back.fifty_move_plies == v.fifty_move_plies);
   CHECK(back.lone_minor_kinds == v.lone_minor_kinds);
-  CHECK(back.same_colour_bishops_draw == v.same_colour_bishops_draw);
 }
 
 void check_variant(const Variant& back, const Variant& v) {
@@ -161,7 +162,6 @@ TEST_CASE("every field of a variant and of its pieces is in its definition") {
       {"hidden", [](Variant& v) { v.hidden = !v.hidden; }},
       {"fifty_move_plies", [](Variant& v) { v.fifty_move_plies = 50; }},
       {"lone_minor_kinds", [&](Variant& v) { v.lone_minor_kinds.push_back(queen); }},
-      {"same_colour_bishops_draw", [](Variant& v) { v.same_colour_bishops_draw = !v.same_colour_bishops_draw; }},
       {"piece letter", [&](Variant& v) { v.kinds[knight].letter = 'Z'; }},
       {"piece name", [&](Variant& v) { v.kinds[pawn].name = "man"; }},
       {"piece id", [&](Variant& v) { v.kinds[pawn].id = "man"; }},
@@ -179,7 +179,11 @@ TEST_CASE("every field of a variant and of its pieces is in its definition") {
       {"double_step", [&](Variant& v) { v.kinds[pawn].double_step = !v.kinds[pawn].double_step; }},
       {"double_step_ranks", [&](Variant& v) { v.kinds[pawn].double_step_ranks = {1, 2}; }},
       {"double_step_needs_unmoved", [&](Variant& v) { v.kinds[pawn].double_step_needs_unmoved = !v.kinds[pawn].double_step_needs_unmoved; }},
-      {"facings", [&](Variant& v) { v.kinds[knight].facings.assign(1, 'N'); }},
+      {"facings", [&](Variant& v) { v.kinds[knight].facings.assign(1, knight); }},
+      {"same_colour_pair_draws", [&](Variant& v) { v.kinds[knight].same_colour_pair_draws = !v.kinds[knight].same_colour_pair_draws; }},
+      {"leg range", [&](Variant& v) { v.kinds[rook].legs[0].range = 4; }},
+      {"leg hop", [&](Variant& v) { v.kinds[rook].legs[0].hop = rules::Hop::Cannon; }},
+      {"leg lame", [&](Variant& v) { v.kinds[knight].legs[0].lame = true; }},
       {"legs_turn_for_black", [&](Variant& v) { v.kinds[pawn].legs_turn_for_black = !v.kinds[pawn].legs_turn_for_black; }},
       {"promotion_rank", [&](Variant& v) { v.kinds[pawn].promotion_rank = 6; }},
       {"optional_promotion_rank", [&](Variant& v) { v.kinds[pawn].optional_promotion_rank = 5; }},
