@@ -122,7 +122,8 @@ void MoveGenerator::castling_moves(MoveList& out) {
     if (!(pos_.castling_ & v_.castling_bit(us_, rule))) continue;
     if (occupied_ & v_.castling_path(us_, rule)) continue;
     const int step = g_.file_of(rule.king_to) > g_.file_of(rule.king_from) ? 1 : -1;
-    bool path_safe = true;  // without check, castling through attack is a move like any other
+    // Without check, castling out of, through or into attack is a move like any other.
+    bool path_safe = true;
     for (Square s = rule.king_from; path_safe && v_.legality != Legality::NoCheck && s != rule.king_to;) {
       s = g_.offset(s, step, 0);
       path_safe = !pos_.attackers(s, them_, occupied_ & ~bit(king_));

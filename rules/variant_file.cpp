@@ -358,6 +358,9 @@ class VariantReader {
     // A move list that heeds check would tell a player in fog of the attackers they cannot see.
     if (v_.visibility == Visibility::Fog && v_.legality != Legality::NoCheck)
       fail_variant("visibility", "a variant played in fog needs no_check = true");
+    // Kriegspiel's umpire announces checks.
+    if (v_.visibility == Visibility::Umpire && v_.legality == Legality::NoCheck)
+      fail_variant("no_check", "not supported with visibility = \"umpire\" (the umpire announces checks)");
     // Centennial's turn ends with a checking first move; without check that rule has no reading yet.
     if (v_.legality == Legality::NoCheck && v_.two_moves_until_capture)
       fail_variant("no_check", "not supported with two_moves_until_capture (a checking first move ends the turn)");

@@ -385,6 +385,8 @@ parent = "fog-circular"
         "line 5: a.hidden: says otherwise than visibility (hidden = true is visibility = \"umpire\")");
   CHECK(only_error("[a]\nparent = \"chess\"\nking_capture = true\nno_check = true\n") ==
         "line 4: a.no_check: king_capture and no_check are two rules: choose one");
+  CHECK(only_error("[a]\nparent = \"kriegspiel\"\nno_check = true\n") ==
+        "line 1: a.no_check: not supported with visibility = \"umpire\" (the umpire announces checks)");
   CHECK(only_error("[a]\nparent = \"centennial\"\nno_check = true\n") ==
         "line 1: a.no_check: not supported with two_moves_until_capture (a checking first move ends the turn)");
   // A built-in's name, served or not, is taken.
