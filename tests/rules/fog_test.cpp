@@ -303,6 +303,18 @@ TEST_CASE("fog: sight goes round the ring") {
   CHECK(popcount(visible_squares(pos, Color::Black)) == 1 + 8);
 }
 
+TEST_CASE("fog: hand-counted moves of two kings on the ring") {
+  // White's king on a1 and Black's on a3, both on the inner ring: each may step next to the other
+  // and be taken, and a side whose king is taken has no move.
+  const Position pos = at(variant("fog-circular"), fen_of(variant("fog-circular"), {"Ka1", "ka3"}));
+  // White: a2 a16 b1 b2 b16. Black then has a3's five (a2 a4 b2 b3 b4), taking the king on a2 or b2.
+  CHECK(perft(pos, 1) == 5);
+  CHECK(perft(pos, 2) == 5 * 5);
+  // White again: from a2 five steps after each of Black's four non-captures (20); from a16 five
+  // (25); from b1 and b16 eight (40 each); from b2 eight after the four non-captures (32).
+  CHECK(perft(pos, 3) == 20 + 25 + 40 + 32 + 40);
+}
+
 TEST_CASE("fog: en passant is seen by the side that may take it, for that turn only") {
   // Black has just played d7-d5 (Grand: d8-d6); White's pawn beside it sees the square passed and
   // the pawn itself.
