@@ -15,7 +15,7 @@ MoveGenerator::MoveGenerator(const Position& position)
       enemy_(position.pieces(them_)),
       occupied_(own_ | enemy_),
       king_(position.king(us_)) {
-  if (king_ != kNoSquare) checkers_ = pos_.attackers(king_, them_, occupied_);
+  if (king_ != kNoSquare && v_.legality != Legality::NoCheck) checkers_ = pos_.attackers(king_, them_, occupied_);
   // Pins along a wrapping ray can come from both sides of the ring, and a man moving can make or
   // take away a hopper's screen or a lame leaper's block: play those moves out instead.
   fast_ = v_.legality == Legality::Strict && !g_.wraps() && !t_.special_kinds && king_ != kNoSquare && !checkers_;
@@ -35,6 +35,7 @@ void MoveGenerator::find_pins() {
 }
 
 void MoveGenerator::legal(MoveList& out) {
+  if (game_over_without_check()) return;
   const int first = out.size;
   for (Bitboard men = own_ & ~pos_.moved_this_turn_; men;) {  // a turn's two moves are by different men
     Square from = pop_lsb(men);
@@ -45,6 +46,7 @@ void MoveGenerator::legal(MoveList& out) {
 }
 
 void MoveGenerator::captures(MoveList& out) {
+  if (game_over_without_check()) return;
   const int first = out.size;
   captures_only_ = true;
   for (Bitboard men = own_ & ~pos_.moved_this_turn_; men;) {
@@ -67,6 +69,11 @@ bool MoveGenerator::any_keeps_king_safe(const Move* begin, const Move* end) cons
   if (king_ == kNoSquare) return false;
   const Bitboard their_king = pos_.pieces(them_, v_.royal_kind());
   return std::any_of(begin, end, [&](const Move& m) { return (bit(m.to) & their_king) || safe_after(m); });
+}
+
+// Without check the game ends only with a king taken: the side without one has no move.
+bool MoveGenerator::game_over_without_check() const {
+  return v_.legality == Legality::NoCheck && king_ == kNoSquare;
 }
 
 void MoveGenerator::piece_moves(Square from, int kind, MoveList& out) {
@@ -115,8 +122,9 @@ void MoveGenerator::castling_moves(MoveList& out) {
     if (!(pos_.castling_ & v_.castling_bit(us_, rule))) continue;
     if (occupied_ & v_.castling_path(us_, rule)) continue;
     const int step = g_.file_of(rule.king_to) > g_.file_of(rule.king_from) ? 1 : -1;
+    // Without check, castling out of, through or into attack is a move like any other.
     bool path_safe = true;
-    for (Square s = rule.king_from; path_safe && s != rule.king_to;) {
+    for (Square s = rule.king_from; path_safe && v_.legality != Legality::NoCheck && s != rule.king_to;) {
       s = g_.offset(s, step, 0);
       path_safe = !pos_.attackers(s, them_, occupied_ & ~bit(king_));
     }
@@ -146,7 +154,7 @@ void MoveGenerator::add(Square from, Square to, int kind, Move::Kind how, MoveLi
 }
 
 bool MoveGenerator::keeps_king_safe(Square from, Square to, Move::Kind how) const {
-  if (v_.legality == Legality::KingCapture) return true;
+  if (v_.legality != Legality::Strict) return true;
   if (!fast_ || how == Move::Kind::EnPassant) return safe_after({std::int16_t(from), std::int16_t(to), -1, how});
   if (from == king_) return !pos_.attackers(to, them_, occupied_ & ~bit(from));
   if (pinned_ & bit(from)) return pin_line_[from] & bit(to);

@@ -31,6 +31,7 @@ class MoveGenerator {
   bool safe_after(const Move& move) const;
   bool any_keeps_king_safe(const Move* begin, const Move* end) const;
   void find_pins();
+  bool game_over_without_check() const;
 
   const Position& pos_;
   const Variant& v_;

@@ -482,15 +482,17 @@ Outcome Position::outcome() const {
 Outcome Position::outcome(std::span<const Move> moves) const {
   const Color us = side_;
   if (king(us) == kNoSquare) return {win_for(~us), Reason::KingCaptured};
-  if (moves.empty()) {
-    if (in_check()) return {win_for(~us), Reason::Checkmate};
+  const bool no_check = variant_->legality == Legality::NoCheck;
+  if (moves.empty()) {  // without check, having no move at all is a stalemate, attacked or not
+    if (!no_check && in_check()) return {win_for(~us), Reason::Checkmate};
     if (variant_->stalemate_loses) return {win_for(~us), Reason::Stalemate};
     return {Outcome::Result::Draw, Reason::Stalemate};
   }
   if (variant_->bare_king_loses)
     if (Outcome bared = bare_king_outcome(*this, moves); bared.over()) return bared;
   if (halfmove_ >= variant_->fifty_move_plies) return {Outcome::Result::Draw, Reason::FiftyMoves};
-  if (!has_mating_material(Color::White) && !has_mating_material(Color::Black)) {
+  // Without check a bare king can still walk into the other and be taken: no position is dead.
+  if (!no_check && !has_mating_material(Color::White) && !has_mating_material(Color::Black)) {
     Bitboard white = pieces(Color::White) & ~pieces(Color::White, variant_->royal_kind());
     Bitboard black = pieces(Color::Black) & ~pieces(Color::Black, variant_->royal_kind());
     // Each side has at most one man here: a pair of a kind that keeps to one colour, both on it, draws.

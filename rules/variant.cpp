@@ -25,6 +25,9 @@ int Variant::kind_of(char letter) const {
 
 void Variant::finish() {
   if (kinds.size() > kMaxKinds) throw std::logic_error("too many piece kinds");
+  // Code outside the rules (and stored definitions) still set and read `hidden` alone.
+  if (hidden) visibility = Visibility::Umpire;
+  else if (visibility == Visibility::Umpire) visibility = Visibility::Open;
   tables_ = Tables{};
   royal_ = -1;
   const Geometry& g = geometry;
@@ -152,19 +155,43 @@ std::vector<const Variant*>& registered_variants() {
   return variants;
 }
 
+// The served ones of registered_variants(), kept in step with it.
+std::vector<const Variant*>& served_variants() {
+  static std::vector<const Variant*>& variants = *[] {
+    auto* list = new std::vector<const Variant*>;
+    for (const Variant* v : registered_variants())
+      if (served(*v)) list->push_back(v);
+    return list;
+  }();
+  return variants;
+}
+
 }  // namespace
 
-const std::vector<const Variant*>& all_variants() { return registered_variants(); }
+bool served(const Variant& variant) {
+  return variant.visibility != Visibility::Fog && variant.legality != Legality::NoCheck;
+}
+
+const std::vector<const Variant*>& all_variants() { return served_variants(); }
+const std::vector<const Variant*>& known_variants() { return registered_variants(); }
 
 void add_variants(std::vector<Variant> variants) {
   for (Variant& v : variants) {
-    if (find_variant(v.name)) throw std::logic_error("a variant named '" + v.name + "' exists already");
+    if (find_known_variant(v.name)) throw std::logic_error("a variant named '" + v.name + "' exists already");
+    served_variants();  // built from the list before it grows
     registered_variants().push_back(new Variant(std::move(v)));
+    if (served(*registered_variants().back())) served_variants().push_back(registered_variants().back());
   }
 }
 
 const Variant* find_variant(std::string_view name) {
   for (const Variant* v : all_variants())
+    if (v->name == name) return v;
+  return nullptr;
+}
+
+const Variant* find_known_variant(std::string_view name) {
+  for (const Variant* v : known_variants())
     if (v->name == name) return v;
   return nullptr;
 }

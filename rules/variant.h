@@ -90,6 +90,16 @@ struct CastlingRule {
 enum class Legality : std::uint8_t {
   Strict,       // a move may not leave one's own king attacked
   KingCapture,  // it may; the opponent can then take the king (circular chess)
+  // There is no check (Fog of War, rules/FOG_OF_WAR.md): every move is legal, castling out of,
+  // through and into attack too; taking the king ends the game; no position lacks mating material.
+  NoCheck,
+};
+
+// What each player is shown of the board.
+enum class Visibility : std::uint8_t {
+  Open,    // everything
+  Umpire,  // only their own men; an umpire answers tries (Kriegspiel: `hidden`)
+  Fog,     // their own men and every square one of them could move to (rules/fog.h)
 };
 
 class Variant {
@@ -117,6 +127,8 @@ class Variant {
   bool two_moves_until_capture = false;
   bool repetition_draws = true;
   bool hidden = false;  // each player sees only their own men; an umpire answers tries (Kriegspiel)
+  // `hidden` is Visibility::Umpire under its older name; finish() keeps the two agreeing.
+  Visibility visibility = Visibility::Open;
   int fifty_move_plies = 100;
   // Insufficient material: a side has mating material unless it has a bare king or a king and
   // exactly one man of these kinds. Both sides without it draw.
@@ -164,8 +176,14 @@ class Variant {
 
 // Every hosted variant: the built-ins of rules/variants/builtin.toml, in the order of that file.
 const Variant* find_variant(std::string_view name);
-// The built-in variants, then those added by add_variants.
+// The built-in variants, then those added by add_variants, that the server hosts (served()).
 const std::vector<const Variant*>& all_variants();
+// Whether the server hosts the variant: not yet one played in fog, which needs a view showing each
+// player only what they see, nor one without check, which stored definitions cannot record yet.
+bool served(const Variant& variant);
+// Every variant the rules know, served or not, and one of them by name (nullptr if none).
+const std::vector<const Variant*>& known_variants();
+const Variant* find_known_variant(std::string_view name);
 // Adds an operator's variants (finished, as load_variant_file gives them) after the built-ins, for
 // the program's life. Not thread-safe: called once at start-up, before any thread reads the list.
 // Throws std::logic_error for a name already taken.

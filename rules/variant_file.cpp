@@ -58,7 +58,7 @@ class VariantReader {
       "parent", "title", "description", "files", "ranks", "wrap_ranks", "mirror_black", "black_rank_offset",
       "remove_pieces", "pieces", "promotion_choices", "lone_minor", "castling", "setup", "king_capture",
       "stalemate", "bare_king_loses", "meeting_pawns_removed", "two_moves_until_capture", "repetition_draws",
-      "hidden", "fifty_move_plies"};
+      "hidden", "visibility", "no_check", "fifty_move_plies"};
   inline static const std::set<std::string> kPieceFields{
       "id", "letter", "name", "betza", "royal", "pawn", "double_step_ranks", "double_step_unmoved_only", "facings",
       "turns_for_black", "promotion_rank", "optional_promotion_from", "promotion_limit", "forward",
@@ -294,8 +294,15 @@ class VariantReader {
 
   void read_end_rules() {
     bool king_capture = v_.legality == Legality::KingCapture;
-    if (get_bool(table_, "king_capture", "king_capture", king_capture))
-      v_.legality = king_capture ? Legality::KingCapture : Legality::Strict;
+    const bool king_capture_given = get_bool(table_, "king_capture", "king_capture", king_capture);
+    if (king_capture_given) v_.legality = king_capture ? Legality::KingCapture : Legality::Strict;
+    bool no_check = v_.legality == Legality::NoCheck;
+    if (get_bool(table_, "no_check", "no_check", no_check)) {
+      if (no_check && king_capture_given && king_capture)
+        fail(*table_.get("no_check"), "no_check", "king_capture and no_check are two rules: choose one");
+      else if (no_check) v_.legality = Legality::NoCheck;
+      else if (v_.legality == Legality::NoCheck) v_.legality = Legality::Strict;
+    }
     std::string stalemate = v_.stalemate_loses ? "loss" : "draw";
     if (get_string(table_, "stalemate", "stalemate", stalemate)) {
       if (stalemate == "win") fail(*table_.get("stalemate"), "stalemate", "not supported: a stalemate that wins for the stalemated side");
@@ -306,8 +313,26 @@ class VariantReader {
     read_bool("meeting_pawns_removed", v_.meeting_pawns_removed);
     read_bool("two_moves_until_capture", v_.two_moves_until_capture);
     read_bool("repetition_draws", v_.repetition_draws);
-    read_bool("hidden", v_.hidden);
+    read_visibility();
     read_int("fifty_move_plies", v_.fifty_move_plies, 1, 1000);
+  }
+
+  // `visibility`, and `hidden` as its older name for "umpire": each sets the other.
+  void read_visibility() {
+    static const std::map<std::string, Visibility> kNames{
+        {"open", Visibility::Open}, {"umpire", Visibility::Umpire}, {"fog", Visibility::Fog}};
+    std::string name;
+    const bool named = get_string(table_, "visibility", "visibility", name);
+    if (named && !kNames.count(name)) fail(*table_.get("visibility"), "visibility", "must be \"open\", \"umpire\" or \"fog\"");
+    else if (named) v_.visibility = kNames.at(name);
+    bool hidden = v_.visibility == Visibility::Umpire;
+    if (get_bool(table_, "hidden", "hidden", hidden)) {
+      if (named && hidden != (v_.visibility == Visibility::Umpire))
+        fail(*table_.get("hidden"), "hidden", "says otherwise than visibility (hidden = true is visibility = \"umpire\")");
+      else if (hidden) v_.visibility = Visibility::Umpire;
+      else if (v_.visibility == Visibility::Umpire) v_.visibility = Visibility::Open;
+    }
+    v_.hidden = v_.visibility == Visibility::Umpire;
   }
 
   // What only the whole variant can tell: one royal kind, distinct letters, ranks on the board,
@@ -330,6 +355,15 @@ class VariantReader {
         if (r >= ranks) fail_variant(path + ".double_step_ranks", "rank " + std::to_string(r + 1) + " is off the board");
     }
     if (royals != 1) fail_variant("pieces", "exactly one piece must be royal, not " + std::to_string(royals));
+    // A move list that heeds check would tell a player in fog of the attackers they cannot see.
+    if (v_.visibility == Visibility::Fog && v_.legality != Legality::NoCheck)
+      fail_variant("visibility", "a variant played in fog needs no_check = true");
+    // Kriegspiel's umpire announces checks.
+    if (v_.visibility == Visibility::Umpire && v_.legality == Legality::NoCheck)
+      fail_variant("no_check", "not supported with visibility = \"umpire\" (the umpire announces checks)");
+    // Centennial's turn ends with a checking first move; without check that rule has no reading yet.
+    if (v_.legality == Legality::NoCheck && v_.two_moves_until_capture)
+      fail_variant("no_check", "not supported with two_moves_until_capture (a checking first move ends the turn)");
     for (const auto& [k, place] : facings_) {
       auto kinds = kinds_of(*place.first, place.second);
       if (!kinds) continue;
