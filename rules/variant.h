@@ -179,7 +179,7 @@ const Variant* find_variant(std::string_view name);
 // The built-in variants, then those added by add_variants, that the server hosts (served()).
 const std::vector<const Variant*>& all_variants();
 // Whether the server hosts the variant: not yet one played in fog, which needs a view showing each
-// player only what they see, nor one without check, which stored definitions cannot record yet.
+// player only what they see, nor one without check, which the engine and the page are not tested on.
 bool served(const Variant& variant);
 // Every variant the rules know, served or not, and one of them by name (nullptr if none).
 const std::vector<const Variant*>& known_variants();

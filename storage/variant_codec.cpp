@@ -33,8 +33,12 @@ static_assert(sizeof(Variant) == 5776, "rules::Variant changed: a new field must
 // reproduces the rules of definitions stored without it.
 constexpr std::array<std::pair<Mode, std::string_view>, 3> kModes{{
     {Mode::Both, "both"}, {Mode::MoveOnly, "move"}, {Mode::CaptureOnly, "capture"}}};
-constexpr std::array<std::pair<rules::Legality, std::string_view>, 2> kLegalities{{
-    {rules::Legality::Strict, "strict"}, {rules::Legality::KingCapture, "king_capture"}}};
+constexpr std::array<std::pair<rules::Legality, std::string_view>, 3> kLegalities{{
+    {rules::Legality::Strict, "strict"}, {rules::Legality::KingCapture, "king_capture"}, {rules::Legality::NoCheck, "no_check"}}};
+// Umpire is stored as `hidden`, as it was before `visibility` existed, so older definitions and
+// their hashes stay as they are; only Fog is written.
+constexpr std::array<std::pair<rules::Visibility, std::string_view>, 2> kVisibilities{{
+    {rules::Visibility::Open, "open"}, {rules::Visibility::Fog, "fog"}}};
 constexpr std::array<std::pair<rules::Hop, std::string_view>, 3> kHops{{
     {rules::Hop::None, "none"}, {rules::Hop::Cannon, "cannon"}, {rules::Hop::Grasshopper, "grasshopper"}}};
 constexpr std::array<std::string_view, 2> kSides{"white", "black"};
@@ -116,6 +120,7 @@ json encode(const Variant& variant) {
   put(out, "two_moves_until_capture", variant.two_moves_until_capture, defaults.two_moves_until_capture);
   put(out, "repetition_draws", variant.repetition_draws, defaults.repetition_draws);
   put(out, "hidden", variant.hidden, defaults.hidden);
+  if (variant.visibility == rules::Visibility::Fog) out["visibility"] = name_of(kVisibilities, variant.visibility);
   put(out, "fifty_move_plies", variant.fifty_move_plies, defaults.fifty_move_plies);
   put(out, "lone_minor_kinds", variant.lone_minor_kinds, defaults.lone_minor_kinds);
   return out;
@@ -335,6 +340,7 @@ Variant decode(const json& document) {
   in.read("two_moves_until_capture", variant.two_moves_until_capture);
   in.read("repetition_draws", variant.repetition_draws);
   in.read("hidden", variant.hidden);
+  if (const json* visibility = in.find("visibility")) variant.visibility = named(kVisibilities, *visibility, "visibility");
   in.read("fifty_move_plies", variant.fifty_move_plies);
   check_range(variant.fifty_move_plies, 0, std::numeric_limits<int>::max(), "fifty_move_plies");
   in.read("lone_minor_kinds", variant.lone_minor_kinds);

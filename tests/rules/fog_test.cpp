@@ -153,7 +153,7 @@ TEST_CASE("fog: a king may move into attack and stay in it, on every board") {
     CAPTURE(name);
     const Position fog = at(variant(name), fen_of(variant(name), {"Kb1", "Nd5", "kd12", "rb9", "rc9"}));
     CHECK(fog.attacked(fog.king(Color::White), Color::Black));
-    for (const std::string& to : {"c1", "c2", "c16", "b2", "b16", "a1"}) CHECK(legal(fog, "b1" + to));
+    for (const char* to : {"c1", "c2", "c16", "b2", "b16", "a1"}) CHECK(legal(fog, std::string("b1") + to));
     CHECK(legal(fog, "d5c7"));
   }
 }

@@ -99,6 +99,7 @@ void check_fields(const Variant& back, const Variant& v) {
   CHECK(back.hidden == v.hidden);
   CHECK(back.fifty_move_plies == v.fifty_move_plies);
   CHECK(back.lone_minor_kinds == v.lone_minor_kinds);
+  CHECK(back.visibility == v.visibility);
 }
 
 void check_variant(const Variant& back, const Variant& v) {
@@ -117,7 +118,7 @@ Variant bare_chess() {
 }  // namespace
 
 TEST_CASE("every built-in variant comes back from its definition field by field, table by table, move by move") {
-  for (const Variant* v : all_variants()) {
+  for (const Variant* v : rules::known_variants()) {  // the fog variants the server does not host yet too
     const std::string encoding = encode_variant(*v);
     CAPTURE(encoding);
     const Variant back = decode_variant(encoding);
@@ -154,12 +155,14 @@ TEST_CASE("every field of a variant and of its pieces is in its definition") {
       {"castling rook", [&](Variant& v) { v.castling[1][0].rook_kind = knight; }},
       {"castling right", [](Variant& v) { v.castling[0][0].letter = 'A'; }},
       {"legality", [](Variant& v) { v.legality = Legality::KingCapture; }},
+      {"legality no check", [](Variant& v) { v.legality = Legality::NoCheck; }},
+      {"visibility", [](Variant& v) { v.legality = Legality::NoCheck, v.visibility = rules::Visibility::Fog; }},
       {"stalemate_loses", [](Variant& v) { v.stalemate_loses = !v.stalemate_loses; }},
       {"bare_king_loses", [](Variant& v) { v.bare_king_loses = !v.bare_king_loses; }},
       {"meeting_pawns_removed", [](Variant& v) { v.meeting_pawns_removed = !v.meeting_pawns_removed; }},
       {"two_moves_until_capture", [](Variant& v) { v.two_moves_until_capture = !v.two_moves_until_capture; }},
       {"repetition_draws", [](Variant& v) { v.repetition_draws = !v.repetition_draws; }},
-      {"hidden", [](Variant& v) { v.hidden = !v.hidden; }},
+      {"hidden", [](Variant& v) { v.hidden = !v.hidden, v.visibility = rules::Visibility::Umpire; }},
       {"fifty_move_plies", [](Variant& v) { v.fifty_move_plies = 50; }},
       {"lone_minor_kinds", [&](Variant& v) { v.lone_minor_kinds.push_back(queen); }},
       {"piece letter", [&](Variant& v) { v.kinds[knight].letter = 'Z'; }},
