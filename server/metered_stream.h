@@ -72,10 +72,11 @@ class MeteredStream {
     next_layer_type socket(strand ? *strand
                                   : boost::asio::make_strand(static_cast<boost::asio::io_context&>(
                                         boost::asio::query(executor, boost::asio::execution::context))));
-    boost::beast::error_code ec;
     auto& http_socket = stream.socket();
+    if (!http_socket.is_open()) return socket;  // closed meanwhile: the handshake fails
+    boost::beast::error_code ec;
     const auto protocol = http_socket.local_endpoint(ec).protocol();
-    if (!http_socket.is_open() || ec) return socket;  // closed meanwhile: the handshake fails
+    if (ec) return socket;
     const auto handle = http_socket.release(ec);
     if (ec) return socket;
     if (socket.assign(protocol, handle, ec)) ::close(handle);

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
@@ -137,7 +137,8 @@ class Writer {
 
   // Runs the batch in one transaction, each write atomic on its own (in a savepoint, or as one
   // statement), and returns one error per write (empty: committed). Events of distinct games
-  // that follow each other in the batch are inserted together by one statement. Never throws: errors are reported, not raised.
+  // that follow each other in the batch are inserted together by one statement. Never throws:
+  // errors are reported, not raised.
   std::vector<std::string> run(const std::vector<PendingWrite>& batch) {
     std::vector<std::string> errors(batch.size());
     try {
