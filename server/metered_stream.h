@@ -2,9 +2,18 @@
 // The layer under a server's WebSocket stream: hands the client's bytes up to Beast unchanged,
 // and tells its observer of every frame as its header arrives and of every message as it begins,
 // so that frames Beast reads by itself are counted and a message that never ends is noticed.
+// It reads and writes the connection's socket itself, typed by its strand: neither Beast's
+// tcp_stream (whose timeouts the WebSocket does not use; its write operation is over 1 KiB,
+// which malloc serves slowly) nor a type-erased executor (which allocates a copy of the strand
+// for every operation) stands on the path of every message.
 #include <boost/asio/compose.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/strand.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/websocket/teardown.hpp>
+#include <unistd.h>
+
 #include <chrono>
 #include <optional>
 
@@ -23,18 +32,19 @@ class MeteredStream {
     ~Observer() = default;
   };
 
-  using next_layer_type = boost::beast::tcp_stream;
-  using executor_type = next_layer_type::executor_type;
+  using executor_type = boost::asio::strand<boost::asio::io_context::executor_type>;
+  using next_layer_type = boost::asio::basic_stream_socket<boost::asio::ip::tcp, executor_type>;
 
-  explicit MeteredStream(next_layer_type stream) : stream_(std::move(stream)) {}
+  // Takes over the HTTP connection's socket, on its strand (a new one if it ran on none).
+  explicit MeteredStream(boost::beast::tcp_stream stream) : socket_(adopt(std::move(stream))) {}
 
   void observe(Observer* observer) { observer_ = observer; }
   // When the message (or frame) under way began; none when the client is between messages.
   std::optional<std::chrono::steady_clock::time_point> message_began_at() const { return began_at_; }
 
-  executor_type get_executor() { return stream_.get_executor(); }
-  next_layer_type& next_layer() { return stream_; }
-  const next_layer_type& next_layer() const { return stream_; }
+  executor_type get_executor() { return socket_.get_executor(); }
+  next_layer_type& next_layer() { return socket_; }
+  const next_layer_type& next_layer() const { return socket_; }
 
   template <class MutableBuffers, class ReadHandler>
   auto async_read_some(const MutableBuffers& buffers, ReadHandler&& handler) {
@@ -42,20 +52,37 @@ class MeteredStream {
         [this, buffers, reading = false](auto& self, boost::beast::error_code ec = {}, std::size_t read = 0) mutable {
           if (!reading) {
             reading = true;
-            return stream_.async_read_some(buffers, std::move(self));
+            return socket_.async_read_some(buffers, std::move(self));
           }
           meter(buffers, read);
           self.complete(ec, read);
         },
-        handler, stream_);
+        handler, socket_);
   }
 
   template <class ConstBuffers, class WriteHandler>
   auto async_write_some(const ConstBuffers& buffers, WriteHandler&& handler) {
-    return stream_.async_write_some(buffers, std::forward<WriteHandler>(handler));
+    return socket_.async_write_some(buffers, std::forward<WriteHandler>(handler));
   }
 
  private:
+  static next_layer_type adopt(boost::beast::tcp_stream stream) {
+    auto executor = stream.get_executor();
+    const executor_type* strand = executor.target<executor_type>();
+    next_layer_type socket(strand ? *strand
+                                  : boost::asio::make_strand(static_cast<boost::asio::io_context&>(
+                                        boost::asio::query(executor, boost::asio::execution::context))));
+    auto& http_socket = stream.socket();
+    if (!http_socket.is_open()) return socket;  // closed meanwhile: the handshake fails
+    boost::beast::error_code ec;
+    const auto protocol = http_socket.local_endpoint(ec).protocol();
+    if (ec) return socket;
+    const auto handle = http_socket.release(ec);
+    if (ec) return socket;
+    if (socket.assign(protocol, handle, ec)) ::close(handle);
+    return socket;
+  }
+
   template <class Buffers>
   void meter(const Buffers& buffers, std::size_t read) {
     bool ended = false;
@@ -75,7 +102,7 @@ class MeteredStream {
     }
   }
 
-  next_layer_type stream_;
+  next_layer_type socket_;
   FrameParser parser_;
   Observer* observer_ = nullptr;
   std::optional<std::chrono::steady_clock::time_point> began_at_;

@@ -232,7 +232,7 @@ class WebSocketSession : public Watcher,
     deadline_.expires_after(kCloseGrace);
     deadline_.async_wait([self = shared_from_this()](beast::error_code ec) {
       beast::error_code ignored;
-      if (!ec) beast::get_lowest_layer(self->ws_).socket().close(ignored);
+      if (!ec) beast::get_lowest_layer(self->ws_).close(ignored);
     });
   }
 
@@ -242,7 +242,7 @@ class WebSocketSession : public Watcher,
     // What waits goes; the message in flight stays until its write completes (with an error).
     queue_.erase(writing_ ? std::next(queue_.begin()) : queue_.begin(), queue_.end());
     beast::error_code ignored;
-    beast::get_lowest_layer(ws_).socket().close(ignored);
+    beast::get_lowest_layer(ws_).close(ignored);
     on_closed();
   }
 

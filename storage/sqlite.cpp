@@ -63,6 +63,12 @@ void Statement::bind(int index, std::string_view text) {
   }
 }
 
+void Statement::bind_borrowed(int index, std::string_view text) {
+  if (sqlite3_bind_text64(statement_, index, text.data(), text.size(), SQLITE_STATIC, SQLITE_UTF8) != SQLITE_OK) {
+    throw SqliteError(connection_.error_message());
+  }
+}
+
 void Statement::bind_null(int index) {
   if (sqlite3_bind_null(statement_, index) != SQLITE_OK) {
     throw SqliteError(connection_.error_message());

@@ -52,6 +52,8 @@ class Statement {
   void bind(int index, std::int64_t value);
   void bind(int index, const std::optional<std::int64_t>& value);
   void bind(int index, std::string_view text);
+  // Binds text without copying it: it must stay unchanged until the statement is reset.
+  void bind_borrowed(int index, std::string_view text);
   void bind_null(int index);
 
   // True when a row is ready, false when the statement has finished. Throws on error.

@@ -1,7 +1,9 @@
 #include "storage/store.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
@@ -10,6 +12,7 @@
 #include <iterator>
 #include <mutex>
 #include <stdexcept>
+#include <string_view>
 #include <thread>
 #include <variant>
 
@@ -22,6 +25,8 @@ namespace {
 
 // Bounds a transaction, so one commit never holds callers back for long.
 constexpr std::size_t max_writes_per_transaction = 512;
+// The most events one statement inserts (a power of two; 5 parameters each).
+constexpr std::size_t kMaxEventsPerStatement = 256;
 // A second process (backup, sqlite3 shell) may hold a lock for a moment; wait rather than fail.
 constexpr int busy_timeout_ms = 5000;
 
@@ -41,6 +46,9 @@ void configure_writer(Connection& db) {
   // checkpoints and could lose the last acknowledged moves.
   db.exec("PRAGMA synchronous = FULL");
   db.exec("PRAGMA foreign_keys = ON");
+  // A statement inserting several events keeps what it changes aside until it ends, to undo
+  // itself if it fails: in memory, not in a temporary file written page by page.
+  db.exec("PRAGMA temp_store = MEMORY");
 }
 
 struct CreateGame {
@@ -127,8 +135,10 @@ class Writer {
         insert_downtime_(db_, "INSERT INTO downtimes (from_ms, to_ms) VALUES (?1, ?2)"),
         insert_analysis_(db_, "INSERT INTO analyses (game_id, body, created_at_ms) VALUES (?1, ?2, ?3)") {}
 
-  // Runs the batch in one transaction, each write inside its own savepoint, and returns one
-  // error per write (empty: committed). Never throws: errors are reported, not raised.
+  // Runs the batch in one transaction, each write atomic on its own (in a savepoint, or as one
+  // statement), and returns one error per write (empty: committed). Events of distinct games
+  // that follow each other in the batch are inserted together by one statement. Never throws:
+  // errors are reported, not raised.
   std::vector<std::string> run(const std::vector<PendingWrite>& batch) {
     std::vector<std::string> errors(batch.size());
     try {
@@ -141,6 +151,7 @@ class Writer {
   }
 
   std::uint64_t transactions() const { return transactions_; }
+  std::uint64_t shared_inserts() const { return shared_inserts_; }
 
  private:
   static Connection open_and_migrate(const std::string& path) {
@@ -158,20 +169,26 @@ class Writer {
       fail_all(errors, "cannot begin transaction: " + std::string(error.what()));
       return;
     }
-    for (std::size_t i = 0; i < batch.size(); ++i) {
-      // A write of one statement needs no savepoint: SQLite undoes a failed statement by itself.
-      const bool one_statement = is_one_statement(batch[i].operation);
+    for (std::size_t i = 0; i < batch.size();) {
+      const std::size_t rows = events_statement_rows(plain_events_from(batch, i));
+      if (rows < 2) {
+        if (!run_one(batch, i, errors)) return;
+        ++i;
+        continue;
+      }
       try {
-        if (!one_statement) savepoint_.run();
-        std::visit([this](const auto& operation) { apply(operation); }, batch[i].operation);
-        if (!one_statement) release_.run();
+        insert_events(batch, i, rows);
+        shared_inserts_ += rows;
       } catch (const std::exception& error) {
-        errors[i] = error.what();
-        if (one_statement ? !db_.in_transaction() : !undo_savepoint()) {
-          fail_all(errors, "transaction aborted: " + errors[i]);
+        // The statement undid itself; each write on its own then finds which failed, and why.
+        if (!db_.in_transaction()) {
+          fail_all(errors, "transaction aborted: " + std::string(error.what()));
           return;
         }
+        for (std::size_t j = i; j < i + rows; ++j)
+          if (!run_one(batch, j, errors)) return;
       }
+      i += rows;
     }
     try {
       commit_.run();
@@ -180,6 +197,93 @@ class Writer {
       abandon_transaction();
       fail_all(errors, "commit failed: " + std::string(error.what()));
     }
+  }
+
+  // Runs one write; false when its failure lost the whole transaction (errors then filled in).
+  bool run_one(const std::vector<PendingWrite>& batch, std::size_t i, std::vector<std::string>& errors) {
+    // A write of one statement needs no savepoint: SQLite undoes a failed statement by itself.
+    const bool one_statement = is_one_statement(batch[i].operation);
+    try {
+      if (!one_statement) savepoint_.run();
+      std::visit([this](const auto& operation) { apply(operation); }, batch[i].operation);
+      if (!one_statement) release_.run();
+    } catch (const std::exception& error) {
+      errors[i] = error.what();
+      if (one_statement ? !db_.in_transaction() : !undo_savepoint()) {
+        fail_all(errors, "transaction aborted: " + errors[i]);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // How many writes from `first` on are events without a status update, each of another game:
+  // those can be inserted by one statement (a game's second event must see its first stored).
+  std::size_t plain_events_from(const std::vector<PendingWrite>& batch, std::size_t first) {
+    games_seen_.clear();
+    std::size_t end = first;
+    for (; end < batch.size() && end - first < kMaxEventsPerStatement; ++end) {
+      const auto* event = std::get_if<AppendEvent>(&batch[end].operation);
+      if (!event || event->status_update || std::ranges::find(games_seen_, event->game_id) != games_seen_.end()) break;
+      games_seen_.push_back(event->game_id);
+    }
+    return end - first;
+  }
+
+  // The statements come in sizes of powers of two (few to prepare): the largest that fits.
+  static std::size_t events_statement_rows(std::size_t events) { return events < 2 ? events : std::bit_floor(events); }
+
+  // Inserts batch[first, first + rows) by one statement, all or none, once a query has found no
+  // gap before any of them (a repeat fails on the primary key, and the statement undoes itself).
+  // One statement could do both, but reading the table it inserts into, SQLite would first copy
+  // the rows aside.
+  void insert_events(const std::vector<PendingWrite>& batch, std::size_t first, std::size_t rows) {
+    EventStatements& statements = event_statements(rows);
+    {
+      ResetOnExit reset(statements.gaps);
+      for (std::size_t row = 0; row < rows; ++row) {
+        const auto& write = std::get<AppendEvent>(batch[first + row].operation);
+        statements.gaps.bind_borrowed(static_cast<int>(row * 2 + 1), write.game_id);
+        statements.gaps.bind(static_cast<int>(row * 2 + 2), write.event.v);
+      }
+      statements.gaps.step();
+      if (statements.gaps.column_int(0) != 0) throw SqliteError("an event does not follow its game's last");
+    }
+    ResetOnExit reset(statements.insert);
+    for (std::size_t row = 0; row < rows; ++row) {
+      const auto& write = std::get<AppendEvent>(batch[first + row].operation);
+      const int column = static_cast<int>(row * 5);
+      statements.insert.bind_borrowed(column + 1, write.game_id);
+      statements.insert.bind(column + 2, write.event.v);
+      statements.insert.bind_borrowed(column + 3, write.event.type);
+      statements.insert.bind_borrowed(column + 4, write.event.payload);
+      statements.insert.bind(column + 5, write.event.at_ms);
+    }
+    statements.insert.step();
+  }
+
+  struct EventStatements {
+    EventStatements(Connection& db, const std::string& gaps_sql, const std::string& insert_sql)
+        : gaps(db, gaps_sql), insert(db, insert_sql) {}
+    Statement gaps;  // how many of the events do not follow their game's last
+    Statement insert;
+  };
+
+  EventStatements& event_statements(std::size_t rows) {
+    auto& statements = event_statements_[std::countr_zero(rows)];
+    if (!statements) {
+      std::string pairs, rows_of_five;
+      for (std::size_t row = 0; row < rows; ++row) {
+        pairs += row ? ", (?, ?)" : "(?, ?)";
+        rows_of_five += row ? ", (?, ?, ?, ?, ?)" : "(?, ?, ?, ?, ?)";
+      }
+      statements = std::make_unique<EventStatements>(
+          db_,
+          "SELECT COUNT(*) FROM (VALUES " + pairs + ") AS batch"
+          " WHERE (SELECT COALESCE(MAX(v), 0) FROM events WHERE game_id = batch.column1) < batch.column2 - 1",
+          "INSERT INTO events (game_id, v, type, payload, at_ms) VALUES " + rows_of_five);
+    }
+    return *statements;
   }
 
   void apply(const CreateGame& write) {
@@ -340,7 +444,11 @@ class Writer {
   Statement savepoint_, release_, rollback_to_savepoint_;
   Statement insert_game_, insert_definition_, insert_seat_, insert_chat_, insert_event_, previous_event_, update_status_;
   Statement mark_alive_, insert_downtime_, insert_analysis_;
+  // event_statements_[k]: those of 2^k events (prepared when first needed).
+  std::array<std::unique_ptr<EventStatements>, std::bit_width(kMaxEventsPerStatement)> event_statements_;
+  std::vector<std::string_view> games_seen_;  // plain_events_from()'s, kept for its capacity
   std::uint64_t transactions_ = 0;
+  std::uint64_t shared_inserts_ = 0;  // counted even if the commit then fails
 };
 
 // The read connection and its statements; callers hold `mutex`.
@@ -670,7 +778,7 @@ class SqliteStore final : public Store {
   }
 
   WriteStats write_stats() const override {
-    return {writes_done_.load(), transactions_done_.load()};
+    return {writes_done_.load(), transactions_done_.load(), shared_inserts_done_.load()};
   }
 
  private:
@@ -703,6 +811,7 @@ class SqliteStore final : public Store {
       }
       const std::vector<std::string> errors = writer_.run(batch);
       transactions_done_.store(writer_.transactions());
+      shared_inserts_done_.store(writer_.shared_inserts());
       if (observer && *observer) report_commit(*observer, batch);
       for (std::size_t i = 0; i < batch.size(); ++i) {
         ++writes_done_;
@@ -749,6 +858,7 @@ class SqliteStore final : public Store {
   std::mutex close_mutex_;
   std::atomic<std::uint64_t> writes_done_{0};
   std::atomic<std::uint64_t> transactions_done_{0};
+  std::atomic<std::uint64_t> shared_inserts_done_{0};
 
   // Last member: the thread starts once everything it uses is constructed.
   std::thread writer_thread_;

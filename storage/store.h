@@ -94,6 +94,7 @@ struct GameSummary {
 struct WriteStats {
   std::uint64_t writes = 0;        // writes handled, failed ones included
   std::uint64_t transactions = 0;  // transactions committed
+  std::uint64_t shared_inserts = 0;  // events inserted by one statement together with others
 };
 
 // What the writer thread reports after each transaction (for metrics; storage knows no metrics

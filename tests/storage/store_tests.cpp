@@ -390,6 +390,91 @@ TEST_CASE("an event after a gap fails alone, said so, while the rest of its tran
   CHECK(store->load_game("g2")->game.status == "finished");
 }
 
+TEST_CASE("events of distinct games queued together are inserted by shared statements, each as given") {
+  TempDatabase file;
+  auto store = Store::open(file.path());
+  // More games than one statement takes (256), in no power of two: statements of several sizes.
+  const int games = 300;
+  for (int game = 0; game < games; ++game) REQUIRE(create(*store, make_game("g" + std::to_string(game))));
+  REQUIRE(create(*store, make_game("held")));
+
+  WriterHeld held(*store, "held");
+  const auto before = store->write_stats();
+  std::vector<Outcome> outcomes(games);
+  for (int game = 0; game < games; ++game)
+    store->append_event("g" + std::to_string(game), {1, "moved", "payload " + std::to_string(game), 5000 + game}, std::nullopt,
+                        outcomes[game].done());
+  held.release();
+
+  for (auto& outcome : outcomes) CHECK(outcome.ok());
+  const auto after = store->write_stats();
+  CHECK(after.transactions == before.transactions + 1);
+  CHECK(after.shared_inserts == before.shared_inserts + games);
+  for (int game : {0, 1, 255, 256, 299}) {
+    const auto loaded = store->load_game("g" + std::to_string(game));
+    REQUIRE(loaded);
+    REQUIRE(loaded->events.size() == 1);
+    CHECK(loaded->events[0].v == 1);
+    CHECK(loaded->events[0].type == "moved");
+    CHECK(loaded->events[0].payload == "payload " + std::to_string(game));
+    CHECK(loaded->events[0].at_ms == 5000 + game);
+  }
+}
+
+TEST_CASE("in a shared statement a repeat, a gap or an unknown game fails alone, said so, and the others commit") {
+  TempDatabase file;
+  auto store = Store::open(file.path());
+  for (const char* id : {"a", "b", "c", "d"}) {
+    REQUIRE(create(*store, make_game(id)));
+    REQUIRE(append(*store, id, make_event(1)));
+  }
+  REQUIRE(create(*store, make_game("held")));
+  // Four events of four games (one statement), the third bad: the statement fails as a whole.
+  std::string bad_game = "c";
+  EventRecord bad_event;
+  std::string expected_error;
+  SUBCASE("a repeat") {
+    bad_event = make_event(1, "bad");
+    expected_error = "UNIQUE constraint failed";
+  }
+  SUBCASE("a gap") {
+    bad_event = make_event(3, "bad");
+    expected_error = "does not follow the last stored v 1";
+  }
+  SUBCASE("an unknown game") {
+    bad_game = "nowhere";
+    bad_event = make_event(1, "bad");
+    expected_error = "FOREIGN KEY constraint failed";
+  }
+
+  WriterHeld held(*store, "held");
+  const auto before = store->write_stats();
+  Outcome a, b, bad, d;
+  store->append_event("a", make_event(2, "kept"), std::nullopt, a.done());
+  store->append_event("b", make_event(2, "kept"), std::nullopt, b.done());
+  store->append_event(bad_game, bad_event, std::nullopt, bad.done());
+  store->append_event("d", make_event(2, "kept"), std::nullopt, d.done());
+  held.release();
+
+  for (Outcome* kept : {&a, &b, &d}) CHECK(kept->ok());
+  const auto [bad_ok, bad_error] = bad.get();
+  CHECK_FALSE(bad_ok);
+  CHECK(bad_error.find(expected_error) != std::string::npos);
+  CHECK(store->write_stats().transactions == before.transactions + 1);
+  CHECK(store->write_stats().shared_inserts == before.shared_inserts);  // the shared statement failed
+  for (const char* id : {"a", "b", "d"}) {
+    const auto loaded = store->load_game(id);
+    REQUIRE(loaded);
+    REQUIRE(loaded->events.size() == 2);
+    CHECK(loaded->events[1].payload == "kept");
+  }
+  const auto c = store->load_game("c");
+  REQUIRE(c);
+  REQUIRE(c->events.size() == 1);
+  CHECK(c->events[0].payload == "{}");
+  CHECK_FALSE(store->load_game("nowhere"));
+}
+
 TEST_CASE("unfinished games, finished list and invite lookup") {
   TempDatabase file;
   auto store = Store::open(file.path());
