@@ -189,6 +189,9 @@ class Match {
   std::optional<ClockTimes> times(Time now) const;
   // The clocks run once both sides have moved (lichess: each side's first move is free).
   bool clock_started() const { return moved_[0] && moved_[1]; }
+  // Applies a move or try (`v`: its number): the referee plays it; if the game moved on, the
+  // offers it answers lapse.
+  void on_act(const Event& act, int ply, const std::string& move, rules::Color mover, std::int64_t v);
   // How many moves back `seat`'s last move is (to take it back); 0 if they have not moved.
   int plies_since_last_move_of(rules::Color seat) const;
 

@@ -23,12 +23,13 @@ class OpenReferee final : public Referee {
       return ruling;
     }
     // The move is written as the rules spell it, not as the client did.
-    ruling.act = Event::moved(game_.position().uci(*move), ply, std::nullopt);
+    const std::string spelled = game_.position().uci(*move);
+    ruling.act = Moved{spelled, ply, std::nullopt};
     rules::Position after = game_.position();
     after.play(*move);
     ruling.turn_passes = after.side_to_move() != mover;
     ruling.outcome = game_.outcome_after(*move);
-    judged_ = Judged{ruling.act.move, *move};
+    judged_ = Judged{spelled, *move};
     return ruling;
   }
 
@@ -36,8 +37,10 @@ class OpenReferee final : public Referee {
     return {Refusal{Rejection::NotHidden, "\"any\" is a Kriegspiel question"}, {}};
   }
 
-  void apply(const Event& act) override {
-    if (act.kind != Event::Kind::Moved) throw std::runtime_error("an open game records moves, not tries");
+  void apply(const Event& event) override {
+    const auto* moved = std::get_if<Moved>(&event);
+    if (!moved) throw std::runtime_error("an open game records moves, not tries");
+    const Moved& act = *moved;
     // The move judged last is played as it was decoded; a stored one is decoded again.
     if (judged_ && judged_->uci == act.move) {
       game_.play(judged_->move);

@@ -28,7 +28,7 @@ struct MoveRuling {
 
 struct AnyRuling {
   std::optional<Refusal> refusal;
-  Event act;  // Asked
+  Asked act;
 };
 
 class Referee {

@@ -227,61 +227,58 @@ JsonText event_text(const Event& event, const match::Match& match, Time now, Vie
   const rules::Umpire* umpire = match.referee().umpire();
   JsonText out;
   out.string("t", type_name(event)).number("v", match.v());
-  switch (event.kind) {
-    case Event::Kind::Joined:
-      out.string("color", color_name(event.by));
-      out.string("status", status_name(match.status()));
-      out.raw("legal", legal_text(match, viewer));
-      out.json("names", names_json(match));
-      break;
-    case Event::Kind::RematchOffered:
-    case Event::Kind::RematchDeclined:
-      out.string("by", color_name(event.by));
-      break;
-    case Event::Kind::Rematched:
-      out.string("by", color_name(event.by));
-      out.string("game", event.game);
-      break;
-    case Event::Kind::Moved:
-      out.number("ply", event.ply);
-      out.string("move", event.move);
-      out.string("san", game.sans().at(static_cast<std::size_t>(event.ply)));
-      out.string("fen", game.position().fen());
-      out.string("turn", color_name(match.turn()));
-      out.raw("legal", legal_text(match, viewer));
-      if (game.start().variant().two_moves_until_capture) out.json("double_moves", double_moves_json(game));
-      break;
-    case Event::Kind::DrawOffered:
-    case Event::Kind::DrawDeclined:
-    case Event::Kind::TakebackOffered:
-    case Event::Kind::TakebackDeclined:
-      out.string("by", color_name(event.by));
-      break;
-    case Event::Kind::TakenBack: {
-      out.string("by", color_name(event.by));
-      out.number("plies", event.plies);
-      json board;
-      put_board(board, match, viewer);
-      for (const auto& [key, value] : board.items()) out.json(key, value);
-      break;
-    }
-    case Event::Kind::Ended:
-      out.string("result", result_name(event.result));
-      out.string("reason", reason_name(event.reason));
-      if (umpire) {  // hidden: the whole game, now public
-        out.json("moves", moves_json(game));
-        out.json("tries", umpire_history(*umpire, viewer, true));
-      }
-      break;
-    case Event::Kind::Tried:
-    case Event::Kind::Asked: {
-      // The match applies each act before announcing it, so it is the umpire's latest.
-      const json fields = umpire_event_fields(*umpire, viewer);
-      for (const auto& [key, value] : fields.items()) out.json(key, value);
-      if (to_move(match, viewer)) out.raw("legal", legal_text(match, viewer));
-      break;
-    }
-  }
+  auto by = [&](rules::Color side) { out.string("by", color_name(side)); };
+  // The match applies each act before announcing it, so it is the umpire's latest.
+  auto umpire_act = [&] {
+    const json fields = umpire_event_fields(*umpire, viewer);
+    for (const auto& [key, value] : fields.items()) out.json(key, value);
+    if (to_move(match, viewer)) out.raw("legal", legal_text(match, viewer));
+  };
+  std::visit(match::overloaded{
+                 [&](const match::Joined& joined) {
+                   out.string("color", color_name(joined.seat));
+                   out.string("status", status_name(match.status()));
+                   out.raw("legal", legal_text(match, viewer));
+                   out.json("names", names_json(match));
+                 },
+                 [&](const match::RematchOffered& offered) { by(offered.by); },
+                 [&](const match::RematchDeclined& declined) { by(declined.by); },
+                 [&](const match::Rematched& rematched) {
+                   by(rematched.by);
+                   out.string("game", rematched.game);
+                 },
+                 [&](const match::Moved& moved) {
+                   out.number("ply", moved.ply);
+                   out.string("move", moved.move);
+                   out.string("san", game.sans().at(static_cast<std::size_t>(moved.ply)));
+                   out.string("fen", game.position().fen());
+                   out.string("turn", color_name(match.turn()));
+                   out.raw("legal", legal_text(match, viewer));
+                   if (game.start().variant().two_moves_until_capture) out.json("double_moves", double_moves_json(game));
+                 },
+                 [&](const match::DrawOffered& offered) { by(offered.by); },
+                 [&](const match::DrawDeclined& declined) { by(declined.by); },
+                 [&](const match::TakebackOffered& offered) { by(offered.by); },
+                 [&](const match::TakebackDeclined& declined) { by(declined.by); },
+                 [&](const match::TakenBack& taken) {
+                   by(taken.by);
+                   out.number("plies", taken.plies);
+                   json board;
+                   put_board(board, match, viewer);
+                   for (const auto& [key, value] : board.items()) out.json(key, value);
+                 },
+                 [&](const match::Ended& ended) {
+                   out.string("result", result_name(ended.result));
+                   out.string("reason", reason_name(ended.reason));
+                   if (umpire) {  // hidden: the whole game, now public
+                     out.json("moves", moves_json(game));
+                     out.json("tries", umpire_history(*umpire, viewer, true));
+                   }
+                 },
+                 [&](const match::Tried&) { umpire_act(); },
+                 [&](const match::Asked&) { umpire_act(); },
+             },
+             event);
   out.raw("clock", clock_text(match.clock(now)));
   if (auto left = first_move_ms(match, now)) out.number("first_move_ms", *left);
   out.raw("now", now_text(match, viewer, now));

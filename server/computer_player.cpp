@@ -85,11 +85,23 @@ std::optional<match::Command> ComputerPlayer::decide_hidden(const json& seat_vie
 }
 
 std::optional<match::Command> ComputerPlayer::respond(const match::Event& event, rules::Color seat) {
-  if (event.by == seat) return std::nullopt;
-  if (event.kind == match::Event::Kind::TakebackOffered) return match::TakebackCommand{};
-  if (event.kind == match::Event::Kind::DrawOffered) return match::DeclineDrawCommand{};
-  if (event.kind == match::Event::Kind::RematchOffered) return match::RematchCommand{};
-  return std::nullopt;
+  using Answer = std::optional<match::Command>;
+  return std::visit(match::overloaded{
+                        [&](const match::TakebackOffered& offer) -> Answer {
+                          if (offer.by == seat) return std::nullopt;
+                          return match::TakebackCommand{};
+                        },
+                        [&](const match::DrawOffered& offer) -> Answer {
+                          if (offer.by == seat) return std::nullopt;
+                          return match::DeclineDrawCommand{};
+                        },
+                        [&](const match::RematchOffered& offer) -> Answer {
+                          if (offer.by == seat) return std::nullopt;
+                          return match::RematchCommand{};
+                        },
+                        [](const auto&) -> Answer { return std::nullopt; },  // nothing asked of it
+                    },
+                    event);
 }
 
 }  // namespace arbiter
