@@ -14,7 +14,13 @@ class HiddenReferee final : public Referee {
   const rules::Game& game() const override { return umpire_.game(); }
   const rules::Umpire* umpire() const override { return &umpire_; }
 
-  bool seals_spectators() const override { return true; }
+  const Capabilities& capabilities() const override {
+    static const Capabilities hidden{.board_hidden = true, .tries = true, .any_question = true, .takebacks = false,
+                                     .premoves = false, .players_chat = false, .seals_spectators = true};
+    return hidden;
+  }
+  bool pawn_capture_owed() const override { return umpire_.pawn_capture_owed(); }
+  bool may_ask_any() const override { return !umpire_.asked_any(); }
 
   MoveRuling judge_move(rules::Color mover, std::string_view uci, int ply) const override {
     MoveRuling ruling;

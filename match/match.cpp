@@ -123,7 +123,7 @@ Decision Match::on_move(Viewer from, const MoveCommand& move, Time now) const {
 }
 
 Decision Match::on_any(Viewer from, Time now) const {
-  if (!referee_->umpire()) return refused(Rejection::NotHidden, "\"any\" is a Kriegspiel question");
+  if (!referee_->capabilities().any_question) return refused(Rejection::NotHidden, "\"any\" is a Kriegspiel question");
   if (auto refusal = check_player(from)) return refused(*refusal);
   const rules::Color asker = turn();
   if (from != viewer_of(asker)) return refused(Rejection::NotYourTurn, "it is not your turn");
@@ -160,7 +160,7 @@ Decision Match::on_decline_draw(Viewer from, Time now) const {
 
 Decision Match::on_takeback(Viewer from, Time now) const {
   if (auto refusal = check_player(from)) return refused(*refusal);
-  if (referee_->umpire()) return refused(Rejection::HiddenGame, "a takeback would show the hidden board");
+  if (!referee_->capabilities().takebacks) return refused(Rejection::HiddenGame, "a takeback would show the hidden board");
   if (auto end = expired(now)) return record({*end});
   const rules::Color by = *seat_of(from);
   // On one device nobody else is there to ask: the last move is taken back at once.
@@ -247,7 +247,7 @@ std::optional<Refusal> Match::players_chat_refusal() const {
   if (setup_.local) return refuse(Rejection::ChatOff, "both seats are on this device: there is nobody to chat with");
   if (setup_.computer) return refuse(Rejection::ChatOff, "the computer does not chat");
   // hidden: nothing may pass between the sides but the umpire's words.
-  if (referee_->umpire() && status_ != Status::Finished)
+  if (!referee_->capabilities().players_chat && status_ != Status::Finished)
     return refuse(Rejection::ChatOff, "the players' chat is off during a hidden game");
   return std::nullopt;
 }

@@ -101,8 +101,8 @@ class Match {
   // with the computer or on one device) or may not (the players of a hidden game in progress).
   // A finished game's closing time and a spectator's name are chat()'s to judge.
   std::optional<ChatChannel> chat_channel(Viewer viewer) const;
-  // Whether spectators are sealed now (see Referee::seals_spectators): a hidden game not over.
-  bool spectators_sealed() const { return referee_->seals_spectators() && status_ != Status::Finished; }
+  // Whether spectators are sealed now (see Capabilities::seals_spectators): a hidden game not over.
+  bool spectators_sealed() const { return referee_->capabilities().seals_spectators && status_ != Status::Finished; }
   // What the passing of time decides by `now`: a flag, or an abort for a first move not made.
   Decision on_time(Time now) const;
   // `at`: when the event takes effect (the clock to move runs from then); `at_wall_ms`: the

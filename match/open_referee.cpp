@@ -13,7 +13,12 @@ class OpenReferee final : public Referee {
   const rules::Game& game() const override { return game_; }
   const rules::Umpire* umpire() const override { return nullptr; }
 
-  bool seals_spectators() const override { return false; }
+  const Capabilities& capabilities() const override {
+    static const Capabilities open;
+    return open;
+  }
+  bool pawn_capture_owed() const override { return false; }
+  bool may_ask_any() const override { return false; }
 
   MoveRuling judge_move(rules::Color mover, std::string_view uci, int ply) const override {
     MoveRuling ruling;
@@ -74,6 +79,10 @@ std::unique_ptr<Referee> make_open_referee(rules::Position start) { return std::
 std::unique_ptr<Referee> make_referee(rules::Position start) {
   if (start.variant().hidden) return make_hidden_referee(std::move(start));
   return make_open_referee(std::move(start));
+}
+
+Capabilities capabilities_of(const rules::Variant& variant) {
+  return make_referee(rules::Position::start(variant))->capabilities();
 }
 
 }  // namespace arbiter::match

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/level.h"
+#include "match/referee.h"
 #include "protocol/names.h"
 
 namespace arbiter {
@@ -43,7 +44,8 @@ ComputerPlayer::ComputerPlayer(int level, std::uint64_t seed) : level_(level), s
 
 std::optional<match::Command> ComputerPlayer::decide(const rules::Variant& variant, const json& seat_view,
                                                      engine::Searcher& searcher, const std::atomic<bool>& stop) {
-  if (variant.hidden) return decide_hidden(seat_view, variant);
+  // Where moves are tries, the seat's view is its own men and what the umpire said.
+  if (match::capabilities_of(variant).tries) return decide_hidden(seat_view, variant);
 
   std::vector<std::string> moves;
   for (const auto& move : seat_view.value("moves", json::array()))
