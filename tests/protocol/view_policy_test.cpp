@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/variants_json.h"
 #include "protocol/view_policy.h"
 #include "tests/support/test_match.h"
 
@@ -150,4 +151,30 @@ TEST_CASE("each variant's view policy hides what its referee says is hidden") {
     CHECK(view_policy(*variant).board_public(*game) == !can.board_hidden);
     CHECK(view_policy(*variant).heard_alike() == !can.board_hidden);
   }
+}
+
+TEST_CASE("/api/variants carries each variant's capabilities as flags for the page") {
+  const json variants = variants_json()["variants"];
+  REQUIRE(variants.size() == rules::all_variants().size());
+  for (const json& entry : variants) {
+    const rules::Variant* variant = rules::find_variant(entry["name"].get<std::string>());
+    REQUIRE(variant);
+    CAPTURE(variant->name);
+    const match::Capabilities can = match::capabilities_of(*variant);
+    CHECK(entry["board_hidden"] == can.board_hidden);
+    CHECK(entry["tries"] == can.tries);
+    CHECK(entry["any_question"] == can.any_question);
+    CHECK(entry["takebacks"] == can.takebacks);
+    CHECK(entry["premoves"] == can.premoves);
+    CHECK(entry["players_chat"] == can.players_chat);
+    CHECK(entry["spectators_sealed"] == can.seals_spectators);
+    CHECK(entry.value("hidden", false) == can.board_hidden);  // the older flag still says the same
+  }
+  const auto flags = [](const char* name) { return match::capabilities_of(*rules::find_variant(name)); };
+  CHECK(flags("kriegspiel").board_hidden);
+  CHECK(flags("kriegspiel").any_question);
+  CHECK_FALSE(flags("kriegspiel").takebacks);
+  CHECK_FALSE(flags("chess").board_hidden);
+  CHECK(flags("chess").takebacks);
+  CHECK(flags("chess").players_chat);
 }
