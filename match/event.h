@@ -13,7 +13,8 @@
 
 namespace arbiter::match {
 
-// `clock`: timed games, both times right after the event.
+// `clock`: timed games, both times right after the event (every kind has it: the stored form lets
+// any event carry one).
 struct Joined {  // the invited player took `seat`; the game starts
   rules::Color seat = rules::Color::White;
   std::string name;  // their display name ("" for none)
@@ -73,18 +74,21 @@ struct Ended {
   std::optional<ClockTimes> clock;
   bool operator==(const Ended&) const = default;
 };
-// After the end, when no clock runs.
+// After the end: the match gives them no clock (none runs), but one stored with them is kept.
 struct RematchOffered {  // `by` offers a new game, colours swapped
   rules::Color by = rules::Color::White;
+  std::optional<ClockTimes> clock;
   bool operator==(const RematchOffered&) const = default;
 };
 struct RematchDeclined {
   rules::Color by = rules::Color::White;
+  std::optional<ClockTimes> clock;
   bool operator==(const RematchDeclined&) const = default;
 };
 struct Rematched {  // the offer was taken: the new game is `game`
   rules::Color by = rules::Color::White;
   std::string game;
+  std::optional<ClockTimes> clock;
   bool operator==(const Rematched&) const = default;
 };
 
@@ -97,7 +101,7 @@ struct overloaded : Handlers... {
   using Handlers::operator()...;
 };
 
-// Both clocks right after the event; nullopt in untimed games and for the kinds without a clock.
+// Both clocks right after the event; nullopt in untimed games.
 std::optional<ClockTimes> clock_of(const Event& event);
 // The event with its clock set (the referees judge acts without one; the match sets it).
 void set_clock(Event& event, std::optional<ClockTimes> clock);

@@ -160,7 +160,8 @@ Decision Match::on_decline_draw(Viewer from, Time now) const {
 
 Decision Match::on_takeback(Viewer from, Time now) const {
   if (auto refusal = check_player(from)) return refused(*refusal);
-  if (!referee_->capabilities().takebacks) return refused(Rejection::HiddenGame, "a takeback would show the hidden board");
+  if (!referee_->capabilities().takebacks)
+    return refused(Rejection::HiddenGame, "a takeback would show the hidden board");
   if (auto end = expired(now)) return record({*end});
   const rules::Color by = *seat_of(from);
   // On one device nobody else is there to ask: the last move is taken back at once.
@@ -214,15 +215,15 @@ Decision Match::on_rematch(Viewer from, const RematchCommand& rematch) const {
   if (status_ != Status::Finished) return refused(Rejection::NotOver, "a rematch is offered once the game is over");
   if (next_game_) return refused(Rejection::Rematched, "the rematch is under way");
   const rules::Color by = *seat_of(from);
-  if (setup_.local || rematch_offer_ == ~by) return record({Rematched{by, rematch.next_id}});
+  if (setup_.local || rematch_offer_ == ~by) return record({Rematched{by, rematch.next_id, std::nullopt}});
   if (rematch_offer_ == by) return refused(Rejection::RematchOffered, "your rematch offer stands until it is answered");
-  return record({RematchOffered{by}});
+  return record({RematchOffered{by, std::nullopt}});
 }
 
 Decision Match::on_decline_rematch(Viewer from) const {
   if (from == Viewer::Spectator) return refused(Rejection::NotAPlayer, "spectators cannot play");
   if (!rematch_offer_ || rematch_offer_ == seat_of(from)) return refused(Rejection::NoOffer, "there is no rematch offer to decline");
-  return record({RematchDeclined{*seat_of(from)}});
+  return record({RematchDeclined{*seat_of(from), std::nullopt}});
 }
 
 std::variant<ChatChannel, Refusal> Match::chat(const ChatSpeaker& speaker, std::int64_t now_ms) const {
@@ -356,7 +357,8 @@ void Match::apply(const Event& event, Time at, std::int64_t at_wall_ms) {
              },
              event);
   v_ = v;
-  if (status_ == Status::Playing && (status_before != Status::Playing || turn() != mover || std::holds_alternative<TakenBack>(event))) {
+  const bool taken_back = std::holds_alternative<TakenBack>(event);
+  if (status_ == Status::Playing && (status_before != Status::Playing || turn() != mover || taken_back)) {
     turn_began_ = at;
     turn_began_ms_ = at_wall_ms;
   }

@@ -70,7 +70,9 @@ match::Match initial_match(const storage::StoredGame& stored, match::Waits waits
 }
 
 // A move or a Kriegspiel try: what the move histograms time.
-bool is_move(const Event& event) { return std::holds_alternative<match::Moved>(event) || std::holds_alternative<match::Tried>(event); }
+bool is_move(const Event& event) {
+  return std::holds_alternative<match::Moved>(event) || std::holds_alternative<match::Tried>(event);
+}
 
 }  // namespace
 

@@ -239,9 +239,6 @@ bool read(Fields& in, match::TakebackDeclined& e) { return read_side(in, e.by); 
 bool read(Fields& in, match::RematchOffered& e) { return read_side(in, e.by); }
 bool read(Fields& in, match::RematchDeclined& e) { return read_side(in, e.by); }
 
-template <typename Kind>
-concept Clocked = requires(Kind e) { e.clock; };
-
 // The event of kind `Kind`, clock included, if `type` names that kind and `payload` holds
 // exactly its fields.
 template <typename Kind>
@@ -250,13 +247,11 @@ std::optional<Event> read_kind(std::string_view type, const json& payload) {
   Fields in(payload);
   Kind kind;
   if (!read(in, kind)) return std::nullopt;
-  if constexpr (Clocked<Kind>) {
-    if (const json* clock = in.find("clock_ms")) {
-      if (!clock->is_array() || clock->size() != 2 || !(*clock)[0].is_number_integer() ||
-          !(*clock)[1].is_number_integer())
-        return std::nullopt;
-      kind.clock = ClockTimes{(*clock)[0].get<std::int64_t>(), (*clock)[1].get<std::int64_t>()};
-    }
+  if (const json* clock = in.find("clock_ms")) {
+    if (!clock->is_array() || clock->size() != 2 || !(*clock)[0].is_number_integer() ||
+        !(*clock)[1].is_number_integer())
+      return std::nullopt;
+    kind.clock = ClockTimes{(*clock)[0].get<std::int64_t>(), (*clock)[1].get<std::int64_t>()};
   }
   if (!in.all_read()) return std::nullopt;
   return Event(std::move(kind));

@@ -13,7 +13,7 @@ TEST_CASE("the wire's event names: a hidden game's try and question are both the
   CHECK(type_name(arbiter::match::DrawOffered{Color::White, std::nullopt}) == "draw_offer");
   CHECK(type_name(arbiter::match::TakenBack{Color::White, 1, std::nullopt}) == "takeback");
   CHECK(type_name(arbiter::match::Ended{Result::Draw, EndReason::Agreement, std::nullopt}) == "end");
-  CHECK(type_name(arbiter::match::Rematched{Color::White, "g2"}) == "rematch");
+  CHECK(type_name(arbiter::match::Rematched{Color::White, "g2", std::nullopt}) == "rematch");
   CHECK(type_name(arbiter::match::Tried{Color::White, "e2e4", 0, true, std::nullopt}) == "umpire");
   CHECK(type_name(arbiter::match::Asked{Color::White, 0, arbiter::rules::AnyAnswer::No, std::nullopt}) == "umpire");
 }

@@ -33,8 +33,9 @@ std::vector<Event> every_kind() {
           match::Ended{Result::Aborted, EndReason::Abort, std::nullopt},
           match::Ended{Result::BlackWins, EndReason::KingCaptured, clock},
           match::Ended{Result::WhiteWins, EndReason::Expired, std::nullopt},
-          match::Ended{Result::Ongoing, EndReason::None, std::nullopt}, match::RematchOffered{Color::White},
-          match::RematchDeclined{Color::Black}, match::Rematched{Color::Black, "g2"}};
+          match::Ended{Result::Ongoing, EndReason::None, std::nullopt}, match::RematchOffered{Color::White, std::nullopt},
+          match::RematchDeclined{Color::Black, std::nullopt}, match::Rematched{Color::Black, "g2", std::nullopt},
+          match::RematchOffered{Color::Black, clock}};  // every kind may carry a clock as stored
 }
 
 }  // namespace
@@ -70,7 +71,7 @@ TEST_CASE("the stored form is storage's own, field for field") {
   CHECK(form(match::TakenBack{Color::White, 2, std::nullopt}) == R"(taken_back {"plies":2,"side":"white"})");
   CHECK(form(match::Ended{Result::WhiteWins, EndReason::Checkmate, std::nullopt}) ==
         R"(ended {"reason":"checkmate","result":"white_wins"})");
-  CHECK(form(match::Rematched{Color::Black, "g2"}) == R"(rematched {"game":"g2","side":"black"})");
+  CHECK(form(match::Rematched{Color::Black, "g2", std::nullopt}) == R"(rematched {"game":"g2","side":"black"})");
   CHECK(form(match::DrawOffered{Color::White, std::nullopt}) == R"(draw_offered {"side":"white"})");
 }
 
