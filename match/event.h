@@ -1,6 +1,9 @@
 #pragma once
 // What is recorded of a game (events, numbered v = 1, 2, ... and stored before anyone hears of
 // them) and what players ask of it (commands). Replaying the events rebuilds the game exactly.
+//
+// An event is one of its kinds, each with its own fields only: code that tells them apart visits
+// them all (std::visit with an overload per kind), so a kind it forgets does not compile.
 #include <optional>
 #include <string>
 #include <variant>
@@ -10,53 +13,100 @@
 
 namespace arbiter::match {
 
-struct Event {
-  enum class Kind : std::uint8_t {
-    Joined,       // the invited player took the seat `by`; the game starts
-    Moved,        // an open game's move
-    Tried,        // a hidden game's try: played (`accepted`) or refused aloud ("No")
-    Asked,        // a hidden game's "Are there any?" and its `answer`
-    DrawOffered,
-    DrawDeclined,
-    TakebackOffered,
-    TakebackDeclined,
-    TakenBack,    // the last `plies` moves are undone, by consent
-    Ended,
-    RematchOffered,   // after the end: `by` offers a new game, colours swapped
-    RematchDeclined,
-    Rematched,        // the offer was taken: the new game is `game`
-  };
-  Kind kind = Kind::Moved;
-  rules::Color by = rules::Color::White;          // Joined: the seat; otherwise who acted
-  std::string move;                               // Moved, Tried: UCI-style
-  int ply = 0;                                    // Moved, Tried, Asked: moves played before it
-  int plies = 0;                                  // TakenBack: how many moves are undone
-  bool accepted = false;                          // Tried
-  rules::AnyAnswer answer = rules::AnyAnswer::No;  // Asked
-  Result result = Result::Ongoing;                // Ended
-  EndReason reason = EndReason::None;             // Ended
-  std::optional<ClockTimes> clock;                // timed games: both times right after it
-  std::string name;                               // Joined: the player's display name
-  std::string game;                               // Rematched: the new game's id
-
-  static Event joined(rules::Color seat, std::optional<ClockTimes> clock, std::string name = {});
-  static Event moved(std::string move, int ply, std::optional<ClockTimes> clock);
-  static Event tried(rules::Color by, std::string move, int ply, bool accepted, std::optional<ClockTimes> clock);
-  static Event asked(rules::Color by, int ply, rules::AnyAnswer answer, std::optional<ClockTimes> clock);
-  static Event draw_offered(rules::Color by, std::optional<ClockTimes> clock);
-  static Event draw_declined(rules::Color by, std::optional<ClockTimes> clock);
-  static Event takeback_offered(rules::Color by, std::optional<ClockTimes> clock);
-  static Event takeback_declined(rules::Color by, std::optional<ClockTimes> clock);
-  static Event taken_back(rules::Color by, int plies, std::optional<ClockTimes> clock);
-  static Event ended(Result result, EndReason reason, std::optional<ClockTimes> clock);
-  static Event rematch_offered(rules::Color by);
-  static Event rematch_declined(rules::Color by);
-  static Event rematched(rules::Color by, std::string game);
-
-  // The game moved on: a move, or a try the umpire played.
-  bool is_move() const { return kind == Kind::Moved || (kind == Kind::Tried && accepted); }
-  bool operator==(const Event&) const = default;
+// `clock`: timed games, both times right after the event (every kind has it: the stored form lets
+// any event carry one).
+struct Joined {  // the invited player took `seat`; the game starts
+  rules::Color seat = rules::Color::White;
+  std::string name;  // their display name ("" for none)
+  std::optional<ClockTimes> clock;
+  bool operator==(const Joined&) const = default;
 };
+struct Moved {  // an open game's move
+  std::string move;  // UCI-style
+  int ply = 0;       // moves played before it
+  std::optional<ClockTimes> clock;
+  bool operator==(const Moved&) const = default;
+};
+struct Tried {  // a hidden game's try: played (`accepted`) or refused aloud ("No")
+  rules::Color by = rules::Color::White;
+  std::string move;
+  int ply = 0;
+  bool accepted = false;
+  std::optional<ClockTimes> clock;
+  bool operator==(const Tried&) const = default;
+};
+struct Asked {  // a hidden game's "Are there any?" and its answer
+  rules::Color by = rules::Color::White;
+  int ply = 0;
+  rules::AnyAnswer answer = rules::AnyAnswer::No;
+  std::optional<ClockTimes> clock;
+  bool operator==(const Asked&) const = default;
+};
+struct DrawOffered {
+  rules::Color by = rules::Color::White;
+  std::optional<ClockTimes> clock;
+  bool operator==(const DrawOffered&) const = default;
+};
+struct DrawDeclined {
+  rules::Color by = rules::Color::White;
+  std::optional<ClockTimes> clock;
+  bool operator==(const DrawDeclined&) const = default;
+};
+struct TakebackOffered {
+  rules::Color by = rules::Color::White;
+  std::optional<ClockTimes> clock;
+  bool operator==(const TakebackOffered&) const = default;
+};
+struct TakebackDeclined {
+  rules::Color by = rules::Color::White;
+  std::optional<ClockTimes> clock;
+  bool operator==(const TakebackDeclined&) const = default;
+};
+struct TakenBack {  // the last `plies` moves are undone, by consent
+  rules::Color by = rules::Color::White;
+  int plies = 0;
+  std::optional<ClockTimes> clock;
+  bool operator==(const TakenBack&) const = default;
+};
+struct Ended {
+  Result result = Result::Ongoing;
+  EndReason reason = EndReason::None;
+  std::optional<ClockTimes> clock;
+  bool operator==(const Ended&) const = default;
+};
+// After the end: the match gives them no clock (none runs), but one stored with them is kept.
+struct RematchOffered {  // `by` offers a new game, colours swapped
+  rules::Color by = rules::Color::White;
+  std::optional<ClockTimes> clock;
+  bool operator==(const RematchOffered&) const = default;
+};
+struct RematchDeclined {
+  rules::Color by = rules::Color::White;
+  std::optional<ClockTimes> clock;
+  bool operator==(const RematchDeclined&) const = default;
+};
+struct Rematched {  // the offer was taken: the new game is `game`
+  rules::Color by = rules::Color::White;
+  std::string game;
+  std::optional<ClockTimes> clock;
+  bool operator==(const Rematched&) const = default;
+};
+
+using Event = std::variant<Joined, Moved, Tried, Asked, DrawOffered, DrawDeclined, TakebackOffered, TakebackDeclined,
+                           TakenBack, Ended, RematchOffered, RematchDeclined, Rematched>;
+
+// One lambda per kind for std::visit: `overloaded{[](const Moved&) {...}, ...}`.
+template <typename... Handlers>
+struct overloaded : Handlers... {
+  using Handlers::operator()...;
+};
+
+// Both clocks right after the event; nullopt in untimed games.
+std::optional<ClockTimes> clock_of(const Event& event);
+// The event with its clock set (the referees judge acts without one; the match sets it).
+void set_clock(Event& event, std::optional<ClockTimes> clock);
+// The game moved on: a move, or a try the umpire played.
+bool moves_game_on(const Event& event);
 
 struct MoveCommand {
   std::string move;  // UCI-style, checked for shape only

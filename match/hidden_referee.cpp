@@ -14,7 +14,13 @@ class HiddenReferee final : public Referee {
   const rules::Game& game() const override { return umpire_.game(); }
   const rules::Umpire* umpire() const override { return &umpire_; }
 
-  bool seals_spectators() const override { return true; }
+  const Capabilities& capabilities() const override {
+    static const Capabilities hidden{.board_hidden = true, .tries = true, .any_question = true, .takebacks = false,
+                                     .premoves = false, .players_chat = false, .seals_spectators = true};
+    return hidden;
+  }
+  bool pawn_capture_owed() const override { return umpire_.pawn_capture_owed(); }
+  bool may_ask_any() const override { return !umpire_.asked_any(); }
 
   MoveRuling judge_move(rules::Color mover, std::string_view uci, int ply) const override {
     MoveRuling ruling;
@@ -24,7 +30,7 @@ class HiddenReferee final : public Referee {
       return ruling;
     }
     const bool played = answer.verdict == rules::TryResult::Verdict::Moved;
-    ruling.act = Event::tried(mover, std::string(uci), ply, played, std::nullopt);
+    ruling.act = Tried{mover, std::string(uci), ply, played, std::nullopt};
     ruling.turn_passes = played;
     if (played) ruling.outcome = answer.announcement.outcome;
     judged_ = Judged{mover, std::string(uci), std::move(answer)};
@@ -34,12 +40,14 @@ class HiddenReferee final : public Referee {
   AnyRuling judge_any(rules::Color asker, int ply) const override {
     auto answer = umpire_.judge_any(asker);
     if (!answer) return {Refusal{Rejection::Nonsense, answer.error()}, {}};
-    return {std::nullopt, Event::asked(asker, ply, *answer, std::nullopt)};
+    return {std::nullopt, Asked{asker, ply, *answer, std::nullopt}};
   }
 
-  void apply(const Event& act) override {
-    if (act.kind == Event::Kind::Asked) return umpire_.record_any(act.by, act.answer);
-    if (act.kind != Event::Kind::Tried) throw std::runtime_error("a hidden game records tries, not moves");
+  void apply(const Event& event) override {
+    if (const auto* asked = std::get_if<Asked>(&event)) return umpire_.record_any(asked->by, asked->answer);
+    const auto* tried = std::get_if<Tried>(&event);
+    if (!tried) throw std::runtime_error("a hidden game records tries, not moves");
+    const Tried& act = *tried;
     // The try judged last is recorded as judged; a stored one is judged again and must get
     // the answer it got then.
     if (!judged_ || judged_->by != act.by || judged_->uci != act.move) judged_ = Judged{act.by, act.move, umpire_.judge_try(act.by, act.move)};

@@ -115,15 +115,15 @@ Decision Match::on_move(Viewer from, const MoveCommand& move, Time now) const {
   MoveRuling ruling = referee_->judge_move(mover, move.move, ply());
   if (ruling.refusal) return refused(*ruling.refusal);
   // Until the clocks start a move costs nothing and earns no increment.
-  if (clock_) ruling.act.clock = clock_->after_move(mover, ruling.turn_passes && clock_started(), now);
+  if (clock_) set_clock(ruling.act, clock_->after_move(mover, ruling.turn_passes && clock_started(), now));
   std::vector<Event> events{ruling.act};
   if (ruling.outcome.over())
-    events.push_back(Event::ended(result_of(ruling.outcome), end_reason(ruling.outcome.reason), ruling.act.clock));
+    events.push_back(Ended{result_of(ruling.outcome), end_reason(ruling.outcome.reason), clock_of(ruling.act)});
   return record(std::move(events));
 }
 
 Decision Match::on_any(Viewer from, Time now) const {
-  if (!referee_->umpire()) return refused(Rejection::NotHidden, "\"any\" is a Kriegspiel question");
+  if (!referee_->capabilities().any_question) return refused(Rejection::NotHidden, "\"any\" is a Kriegspiel question");
   if (auto refusal = check_player(from)) return refused(*refusal);
   const rules::Color asker = turn();
   if (from != viewer_of(asker)) return refused(Rejection::NotYourTurn, "it is not your turn");
@@ -137,59 +137,60 @@ Decision Match::on_any(Viewer from, Time now) const {
 Decision Match::on_resign(Viewer from, Time now) const {
   if (auto refusal = check_player(from)) return refused(*refusal);
   if (auto end = expired(now)) return record({*end});
-  return record({Event::ended(win_for(~*seat_of(from)), EndReason::Resign, times(now))});
+  return record({Ended{win_for(~*seat_of(from)), EndReason::Resign, times(now)}});
 }
 
 Decision Match::on_draw(Viewer from, Time now) const {
   if (auto refusal = check_player(from)) return refused(*refusal);
   if (auto end = expired(now)) return record({*end});
   const rules::Color by = *seat_of(from);
-  if (draw_offer_ == ~by) return record({Event::ended(Result::Draw, EndReason::Agreement, times(now))});
+  if (draw_offer_ == ~by) return record({Ended{Result::Draw, EndReason::Agreement, times(now)}});
   if (draw_offer_ == by) return refused(Rejection::DrawOffered, "your draw offer stands until it is answered");
   if (draw_declined_at_[rules::index(by)] == ply())
     return refused(Rejection::TooSoon, "your offer was declined: offer again once the game has moved on");
-  return record({Event::draw_offered(by, times(now))});
+  return record({DrawOffered{by, times(now)}});
 }
 
 Decision Match::on_decline_draw(Viewer from, Time now) const {
   if (auto refusal = check_player(from)) return refused(*refusal);
   const rules::Color by = *seat_of(from);
   if (draw_offer_ != ~by) return refused(Rejection::NoOffer, "there is no draw offer to decline");
-  return record({Event::draw_declined(by, times(now))});
+  return record({DrawDeclined{by, times(now)}});
 }
 
 Decision Match::on_takeback(Viewer from, Time now) const {
   if (auto refusal = check_player(from)) return refused(*refusal);
-  if (referee_->umpire()) return refused(Rejection::HiddenGame, "a takeback would show the hidden board");
+  if (!referee_->capabilities().takebacks)
+    return refused(Rejection::HiddenGame, "a takeback would show the hidden board");
   if (auto end = expired(now)) return record({*end});
   const rules::Color by = *seat_of(from);
   // On one device nobody else is there to ask: the last move is taken back at once.
   if (setup_.local) {
     if (ply() == 0) return refused(Rejection::NothingToTakeBack, "no move has been played yet");
-    return record({Event::taken_back(by, 1, times(now))});
+    return record({TakenBack{by, 1, times(now)}});
   }
   if (takeback_offer_ == ~by) {
     // Accepted: the asker's last move is undone, and the opponent's reply to it if any.
     const int plies = plies_since_last_move_of(~by);
-    return record({Event::taken_back(by, plies, times(now))});
+    return record({TakenBack{by, plies, times(now)}});
   }
   if (takeback_offer_ == by) return refused(Rejection::TakebackOffered, "your takeback request stands until it is answered");
   if (plies_since_last_move_of(by) == 0) return refused(Rejection::NothingToTakeBack, "you have not moved yet");
-  return record({Event::takeback_offered(by, times(now))});
+  return record({TakebackOffered{by, times(now)}});
 }
 
 Decision Match::on_decline_takeback(Viewer from, Time now) const {
   if (auto refusal = check_player(from)) return refused(*refusal);
   const rules::Color by = *seat_of(from);
   if (takeback_offer_ != ~by) return refused(Rejection::NoOffer, "there is no takeback request to decline");
-  return record({Event::takeback_declined(by, times(now))});
+  return record({TakebackDeclined{by, times(now)}});
 }
 
 Decision Match::on_abort(Viewer from, Time now) const {
   if (from == Viewer::Spectator) return refused(Rejection::NotAPlayer, "spectators cannot play");
   if (status_ == Status::Finished) return refused(Rejection::GameOver, "the game is over");
   if (moved_[0] && moved_[1]) return refused(Rejection::TooLate, "both sides have moved: resign instead");
-  return record({Event::ended(Result::Aborted, EndReason::Abort, times(now))});
+  return record({Ended{Result::Aborted, EndReason::Abort, times(now)}});
 }
 
 Decision Match::on_claim(Viewer from, Claim claim, Time now) const {
@@ -199,13 +200,13 @@ Decision Match::on_claim(Viewer from, Claim claim, Time now) const {
   const auto claimable = claimable_at(by);
   if (!claimable) return refused(Rejection::OpponentHere, "your opponent is connected");
   if (now < *claimable) return refused(Rejection::OpponentHere, "your opponent has not been gone long enough");
-  return record({Event::ended(claim == Claim::Victory ? win_for(by) : Result::Draw, EndReason::Abandoned, times(now))});
+  return record({Ended{claim == Claim::Victory ? win_for(by) : Result::Draw, EndReason::Abandoned, times(now)}});
 }
 
 Decision Match::join(rules::Color seat, Time now, std::string name) const {
   if (status_ != Status::Waiting || setup_.local) return refused(Rejection::SeatTaken, "the game is no longer waiting");
   if (expired(now)) return refused(Rejection::SeatTaken, "the invitation has expired");
-  return record({Event::joined(seat, times(now), std::move(name))});
+  return record({Joined{seat, std::move(name), times(now)}});
 }
 
 // A game on one device has nobody to ask: its rematch starts at once.
@@ -214,15 +215,15 @@ Decision Match::on_rematch(Viewer from, const RematchCommand& rematch) const {
   if (status_ != Status::Finished) return refused(Rejection::NotOver, "a rematch is offered once the game is over");
   if (next_game_) return refused(Rejection::Rematched, "the rematch is under way");
   const rules::Color by = *seat_of(from);
-  if (setup_.local || rematch_offer_ == ~by) return record({Event::rematched(by, rematch.next_id)});
+  if (setup_.local || rematch_offer_ == ~by) return record({Rematched{by, rematch.next_id, std::nullopt}});
   if (rematch_offer_ == by) return refused(Rejection::RematchOffered, "your rematch offer stands until it is answered");
-  return record({Event::rematch_offered(by)});
+  return record({RematchOffered{by, std::nullopt}});
 }
 
 Decision Match::on_decline_rematch(Viewer from) const {
   if (from == Viewer::Spectator) return refused(Rejection::NotAPlayer, "spectators cannot play");
   if (!rematch_offer_ || rematch_offer_ == seat_of(from)) return refused(Rejection::NoOffer, "there is no rematch offer to decline");
-  return record({Event::rematch_declined(*seat_of(from))});
+  return record({RematchDeclined{*seat_of(from), std::nullopt}});
 }
 
 std::variant<ChatChannel, Refusal> Match::chat(const ChatSpeaker& speaker, std::int64_t now_ms) const {
@@ -247,7 +248,7 @@ std::optional<Refusal> Match::players_chat_refusal() const {
   if (setup_.local) return refuse(Rejection::ChatOff, "both seats are on this device: there is nobody to chat with");
   if (setup_.computer) return refuse(Rejection::ChatOff, "the computer does not chat");
   // hidden: nothing may pass between the sides but the umpire's words.
-  if (referee_->umpire() && status_ != Status::Finished)
+  if (!referee_->capabilities().players_chat && status_ != Status::Finished)
     return refuse(Rejection::ChatOff, "the players' chat is off during a hidden game");
   return std::nullopt;
 }
@@ -271,16 +272,16 @@ Decision Match::on_time(Time now) const {
 
 std::optional<Event> Match::expired(Time now) const {
   if (auto due = invitation_deadline(); due && now >= *due)
-    return Event::ended(Result::Aborted, EndReason::Expired, times(now));
+    return Ended{Result::Aborted, EndReason::Expired, times(now)};
   if (status_ != Status::Playing) return std::nullopt;
   if (auto due = first_move_deadline(); due && now >= *due)
-    return Event::ended(Result::Aborted, EndReason::Abort, times(now));
+    return Ended{Result::Aborted, EndReason::Abort, times(now)};
   if (!clock_ || !clock_->flagged(now)) return std::nullopt;
   const rules::Color loser = turn();
   ClockTimes at = clock_->at(now);
   at.of(loser) = 0;
   const bool winner_can_mate = game().position().has_mating_material(~loser);
-  return Event::ended(winner_can_mate ? win_for(~loser) : Result::Draw, EndReason::Timeout, at);
+  return Ended{winner_can_mate ? win_for(~loser) : Result::Draw, EndReason::Timeout, at};
 }
 
 // Timed games between two people only: an untimed game or one on one device just waits.
@@ -316,73 +317,66 @@ void Match::apply(const Event& event, Time at, std::int64_t at_wall_ms) {
   const rules::Color mover = turn();
   const Status status_before = status_;
   const std::int64_t v = v_ + 1;
-  switch (event.kind) {
-    case Event::Kind::Joined:
-      status_ = Status::Playing;
-      if (!event.name.empty()) setup_.names[rules::index(event.by)] = event.name;
-      break;
-    case Event::Kind::RematchOffered:
-      rematch_offer_ = event.by;
-      break;
-    case Event::Kind::RematchDeclined:
-      rematch_offer_.reset();
-      break;
-    case Event::Kind::Rematched:
-      rematch_offer_.reset();
-      next_game_ = event.game;
-      break;
-    case Event::Kind::Moved:
-    case Event::Kind::Tried:
-    case Event::Kind::Asked:
-      referee_->apply(event);
-      if (event.is_move()) {
-        moved_[rules::index(mover)] = true;
-        last_move_ = LastMove{event.ply, event.move, viewer_of(mover), v};
-        // An offer stands until answered or until the side it was made to moves instead.
-        if (draw_offer_ == ~mover) draw_offer_.reset();
-        takeback_offer_.reset();
-      }
-      break;
-    case Event::Kind::DrawOffered:
-      draw_offer_ = event.by;
-      break;
-    case Event::Kind::DrawDeclined:
-      draw_declined_at_[rules::index(~event.by)] = ply();
-      draw_offer_.reset();
-      break;
-    case Event::Kind::TakebackOffered:
-      takeback_offer_ = event.by;
-      break;
-    case Event::Kind::TakebackDeclined:
-      takeback_offer_.reset();
-      break;
-    case Event::Kind::TakenBack:
-      referee_->take_back(event.plies);
-      takeback_offer_.reset();
-      draw_offer_.reset();
-      last_move_.reset();
-      premoves_ = {};
-      break;
-    case Event::Kind::Ended:
-      status_ = Status::Finished;
-      result_ = event.result;
-      reason_ = event.reason;
-      ended_at_ms_ = at_wall_ms;
-      draw_offer_.reset();
-      takeback_offer_.reset();
-      premoves_ = {};
-      break;
-  }
+  std::visit(overloaded{
+                 [&](const Joined& joined) {
+                   status_ = Status::Playing;
+                   if (!joined.name.empty()) setup_.names[rules::index(joined.seat)] = joined.name;
+                 },
+                 [&](const RematchOffered& offered) { rematch_offer_ = offered.by; },
+                 [&](const RematchDeclined&) { rematch_offer_.reset(); },
+                 [&](const Rematched& rematched) {
+                   rematch_offer_.reset();
+                   next_game_ = rematched.game;
+                 },
+                 [&](const Moved& moved) { on_act(event, moved.ply, moved.move, mover, v); },
+                 [&](const Tried& tried) { on_act(event, tried.ply, tried.move, mover, v); },
+                 [&](const Asked&) { referee_->apply(event); },
+                 [&](const DrawOffered& offered) { draw_offer_ = offered.by; },
+                 [&](const DrawDeclined& declined) {
+                   draw_declined_at_[rules::index(~declined.by)] = ply();
+                   draw_offer_.reset();
+                 },
+                 [&](const TakebackOffered& offered) { takeback_offer_ = offered.by; },
+                 [&](const TakebackDeclined&) { takeback_offer_.reset(); },
+                 [&](const TakenBack& taken) {
+                   referee_->take_back(taken.plies);
+                   takeback_offer_.reset();
+                   draw_offer_.reset();
+                   last_move_.reset();
+                   premoves_ = {};
+                 },
+                 [&](const Ended& ended) {
+                   status_ = Status::Finished;
+                   result_ = ended.result;
+                   reason_ = ended.reason;
+                   ended_at_ms_ = at_wall_ms;
+                   draw_offer_.reset();
+                   takeback_offer_.reset();
+                   premoves_ = {};
+                 },
+             },
+             event);
   v_ = v;
-  if (status_ == Status::Playing && (status_before != Status::Playing || turn() != mover || event.kind == Event::Kind::TakenBack)) {
+  const bool taken_back = std::holds_alternative<TakenBack>(event);
+  if (status_ == Status::Playing && (status_before != Status::Playing || turn() != mover || taken_back)) {
     turn_began_ = at;
     turn_began_ms_ = at_wall_ms;
   }
   last_event_ms_ = at_wall_ms;
   if (clock_) {
     auto running = status_ == Status::Playing && clock_started() ? std::optional(turn()) : std::nullopt;
-    clock_->set(event.clock.value_or(clock_->at(at)), running, at);
+    clock_->set(clock_of(event).value_or(clock_->at(at)), running, at);
   }
+}
+
+void Match::on_act(const Event& act, int ply, const std::string& move, rules::Color mover, std::int64_t v) {
+  referee_->apply(act);
+  if (!moves_game_on(act)) return;
+  moved_[rules::index(mover)] = true;
+  last_move_ = LastMove{ply, move, viewer_of(mover), v};
+  // An offer stands until answered or until the side it was made to moves instead.
+  if (draw_offer_ == ~mover) draw_offer_.reset();
+  takeback_offer_.reset();
 }
 
 // --- what is not recorded ----------------------------------------------------------------

@@ -101,8 +101,8 @@ class Match {
   // with the computer or on one device) or may not (the players of a hidden game in progress).
   // A finished game's closing time and a spectator's name are chat()'s to judge.
   std::optional<ChatChannel> chat_channel(Viewer viewer) const;
-  // Whether spectators are sealed now (see Referee::seals_spectators): a hidden game not over.
-  bool spectators_sealed() const { return referee_->seals_spectators() && status_ != Status::Finished; }
+  // Whether spectators are sealed now (see Capabilities::seals_spectators): a hidden game not over.
+  bool spectators_sealed() const { return referee_->capabilities().seals_spectators && status_ != Status::Finished; }
   // What the passing of time decides by `now`: a flag, or an abort for a first move not made.
   Decision on_time(Time now) const;
   // `at`: when the event takes effect (the clock to move runs from then); `at_wall_ms`: the
@@ -189,6 +189,9 @@ class Match {
   std::optional<ClockTimes> times(Time now) const;
   // The clocks run once both sides have moved (lichess: each side's first move is free).
   bool clock_started() const { return moved_[0] && moved_[1]; }
+  // Applies a move or try (`v`: its number): the referee plays it; if the game moved on, the
+  // offers it answers lapse.
+  void on_act(const Event& act, int ply, const std::string& move, rules::Color mover, std::int64_t v);
   // How many moves back `seat`'s last move is (to take it back); 0 if they have not moved.
   int plies_since_last_move_of(rules::Color seat) const;
 

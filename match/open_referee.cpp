@@ -13,7 +13,12 @@ class OpenReferee final : public Referee {
   const rules::Game& game() const override { return game_; }
   const rules::Umpire* umpire() const override { return nullptr; }
 
-  bool seals_spectators() const override { return false; }
+  const Capabilities& capabilities() const override {
+    static const Capabilities open;
+    return open;
+  }
+  bool pawn_capture_owed() const override { return false; }
+  bool may_ask_any() const override { return false; }
 
   MoveRuling judge_move(rules::Color mover, std::string_view uci, int ply) const override {
     MoveRuling ruling;
@@ -23,12 +28,13 @@ class OpenReferee final : public Referee {
       return ruling;
     }
     // The move is written as the rules spell it, not as the client did.
-    ruling.act = Event::moved(game_.position().uci(*move), ply, std::nullopt);
+    const std::string spelled = game_.position().uci(*move);
+    ruling.act = Moved{spelled, ply, std::nullopt};
     rules::Position after = game_.position();
     after.play(*move);
     ruling.turn_passes = after.side_to_move() != mover;
     ruling.outcome = game_.outcome_after(*move);
-    judged_ = Judged{ruling.act.move, *move};
+    judged_ = Judged{spelled, *move};
     return ruling;
   }
 
@@ -36,8 +42,10 @@ class OpenReferee final : public Referee {
     return {Refusal{Rejection::NotHidden, "\"any\" is a Kriegspiel question"}, {}};
   }
 
-  void apply(const Event& act) override {
-    if (act.kind != Event::Kind::Moved) throw std::runtime_error("an open game records moves, not tries");
+  void apply(const Event& event) override {
+    const auto* moved = std::get_if<Moved>(&event);
+    if (!moved) throw std::runtime_error("an open game records moves, not tries");
+    const Moved& act = *moved;
     // The move judged last is played as it was decoded; a stored one is decoded again.
     if (judged_ && judged_->uci == act.move) {
       game_.play(judged_->move);
@@ -71,6 +79,10 @@ std::unique_ptr<Referee> make_open_referee(rules::Position start) { return std::
 std::unique_ptr<Referee> make_referee(rules::Position start) {
   if (start.variant().hidden) return make_hidden_referee(std::move(start));
   return make_open_referee(std::move(start));
+}
+
+Capabilities capabilities_of(const rules::Variant& variant) {
+  return make_referee(rules::Position::start(variant))->capabilities();
 }
 
 }  // namespace arbiter::match

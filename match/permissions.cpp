@@ -24,12 +24,12 @@ Permissions permitted(const Match& match, Viewer viewer, Time now) {
 
   const bool playing = match.status() == Status::Playing && !time_ended;
   const bool to_move = playing && seat == match.turn();
-  const rules::Umpire* umpire = match.referee().umpire();
+  const Capabilities& can = match.referee().capabilities();
   allow(Action::Move, to_move);
   // A premove is offered in open games between two screens: on one device the side to move
   // just moves, and a hidden game's try is the player's to make when they hear the board.
-  allow(Action::Premove, playing && seat && !to_move && !match.local() && !umpire);
-  allow(Action::AskAny, to_move && umpire && !umpire->asked_any());
+  allow(Action::Premove, playing && seat && !to_move && !match.local() && can.premoves);
+  allow(Action::AskAny, to_move && match.referee().may_ask_any());
   allow(Action::Abort, accepts(AbortCommand{}));
   allow(Action::Resign, accepts(ResignCommand{}));
   const bool draw_offered_to_me = seat && match.draw_offer() == ~*seat;
@@ -55,7 +55,7 @@ Permissions permitted(const Match& match, Viewer viewer, Time now) {
     if (auto claimable = match.claimable_at(*seat)) out.claim_in = std::max(std::chrono::milliseconds(0),
         std::chrono::duration_cast<std::chrono::milliseconds>(*claimable - now));
   }
-  out.pawn_capture_owed = to_move && umpire && umpire->pawn_capture_owed();
+  out.pawn_capture_owed = to_move && match.referee().pawn_capture_owed();
   return out;
 }
 

@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "protocol/names.h"
-#include "protocol/umpire_views.h"
+#include "protocol/view_policy.h"
 
 namespace arbiter::protocol {
 namespace {
@@ -84,14 +84,14 @@ void add_comment(std::vector<std::string>& tokens, const std::string& comment) {
 // Move numbers come from the position itself. A turn of two moves (Centennial) is one token, its
 // moves joined by a comma ("1. Sd2,Rj2 b6,d7"), as Fairy-Stockfish writes a duck chess turn: a
 // reader that takes one token per move cannot mistake the second move for the opponent's reply.
-// Kriegspiel: comments hold what the umpire said (umpire_pgn_comments). `evals`: an analysis's
+// `umpire`: comments on each move, what the umpire said (Kriegspiel). `evals`: an analysis's
 // comment for the position after each ply (index 0: the start), put after each turn.
-std::string movetext(const rules::Game& game, const rules::Umpire* umpire, std::string_view result,
+std::string movetext(const rules::Game& game, const std::optional<UmpireComments>& umpire, std::string_view result,
                      const std::vector<std::string>& evals) {
   std::vector<std::string> tokens;
   auto eval_after = [&](std::size_t ply) { return ply < evals.size() ? evals[ply] : std::string(); };
   bool turn_has_eval = false;  // the last token is a turn's eval comment, to move past its second move
-  const auto comments = umpire ? umpire_pgn_comments(*umpire) : UmpireComments{};
+  const UmpireComments comments = umpire.value_or(UmpireComments{});
   auto position = game.start();
   const auto& sans = game.sans();
   std::optional<rules::Color> previous_mover;
@@ -146,7 +146,7 @@ int numbered_moves(const rules::Game& game) {
 }
 
 std::string annotated_movetext(const rules::Game& game, std::string_view result, const std::vector<std::string>& evals) {
-  return movetext(game, nullptr, result, evals);
+  return movetext(game, std::nullopt, result, evals);
 }
 
 std::string pgn(const match::Match& match, const std::vector<std::string>& evals) {
@@ -172,7 +172,7 @@ std::string pgn(const match::Match& match, const std::vector<std::string>& evals
   if (match.finished()) tag(out, "Termination", termination(match.reason()));
   tag(out, "GameId", match.id());
   out += "\n";
-  out += movetext(match.game(), match.referee().umpire(), result_name(match.result()), evals);
+  out += movetext(match.game(), view_policy(match).pgn_comments(match), result_name(match.result()), evals);
   return out;
 }
 

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <nlohmann/json.hpp>
 
+#include "match/referee.h"
 #include "protocol/piece_facts.h"
 #include "protocol/views.h"
 #include "rules/variant.h"
@@ -26,7 +27,16 @@ nlohmann::json variants_json() {
                {"pieces", pieces},
                {"promotion", promotion},
                {"board", {{"type", geometry.wraps() ? "ring" : "rect"}, {"files", geometry.files()}, {"ranks", geometry.ranks()}}}};
-    if (variant->hidden) entry["hidden"] = true;
+    if (variant->hidden) entry["hidden"] = true;  // kept for older pages: the flags below say what it meant
+    // What its games do, for a page to switch on instead of the variant's kind.
+    const match::Capabilities can = match::capabilities_of(*variant);
+    entry["board_hidden"] = can.board_hidden;
+    entry["tries"] = can.tries;
+    entry["any_question"] = can.any_question;
+    entry["takebacks"] = can.takebacks;
+    entry["premoves"] = can.premoves;
+    entry["players_chat"] = can.players_chat;
+    entry["spectators_sealed"] = can.seals_spectators;
     if (variant->two_moves_until_capture) entry["two_move_turns"] = true;
     variants.push_back(std::move(entry));
   }

@@ -5,10 +5,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/board_json.h"
 #include "protocol/json_text.h"
 #include "protocol/messages.h"
 #include "protocol/permissions_view.h"
-#include "protocol/umpire_views.h"
+#include "protocol/view_policy.h"
 
 namespace arbiter::protocol {
 namespace {
@@ -46,67 +47,6 @@ void put_clock(json& out, const match::Match& match, Time now) {
 
 json nullable(std::string_view text) { return text.empty() ? json(nullptr) : json(text); }
 
-bool to_move(const match::Match& match, Viewer viewer) {
-  return match.status() == match::Status::Playing && viewer == viewer_of(match.turn());
-}
-
-json legal_for(const match::Match& match, Viewer viewer) {
-  json legal = json::array();
-  if (!to_move(match, viewer)) return legal;
-  if (!board_public(match)) {  // hidden: the tries possible on the player's own board
-    for (const auto& uci : match.referee().umpire()->possible_moves(*seat_of(viewer))) legal.push_back(uci);
-    return legal;
-  }
-  const auto& position = match.game().position();
-  for (const auto& move : match.game().legal_moves()) legal.push_back(position.uci(move));
-  return legal;
-}
-
-// The SAN of each move of `legal_for`, in the same order, for a page where moves are typed (a
-// screen reader's): on an open board only, as a hidden try's SAN would tell what it takes or checks.
-json legal_san_for(const match::Match& match, Viewer viewer) {
-  json sans = json::array();
-  if (!to_move(match, viewer) || !board_public(match)) return sans;
-  for (auto& san : match.game().position().legal_sans()) sans.push_back(std::move(san));
-  return sans;
-}
-
-json moves_json(const rules::Game& game) {
-  json moves = json::array();
-  auto position = game.start();
-  for (const auto& move : game.moves()) {
-    moves.push_back(position.uci(move));
-    position.play(move);
-  }
-  return moves;
-}
-
-// What a replay needs: the position (FEN) after each move, as this viewer may see it. Everyone
-// sees the real ones, except in a live hidden game: a player their own men after each move (their
-// board changes with their own moves and the captures of their men, both of which they heard);
-// a spectator none.
-json positions_json(const match::Match& match, Viewer viewer) {
-  json positions = json::array();
-  const bool open = board_public(match);
-  const auto seat = seat_of(viewer);
-  if (!open && !seat) return positions;
-  const rules::Game& game = match.game();
-  auto position = game.start();
-  for (const auto& move : game.moves()) {
-    position.play(move);
-    positions.push_back(open ? position.fen() : rules::own_fen(position, *seat));
-  }
-  return positions;
-}
-
-// Two-move turns (Centennial): the sides that still move twice a turn.
-json double_moves_json(const rules::Game& game) {
-  json sides = json::array();
-  for (auto color : {rules::Color::White, rules::Color::Black})
-    if (game.position().has_double_move(color)) sides.push_back(color_name(color));
-  return sides;
-}
-
 json computer_json(const match::Match& match) {
   const auto& computer = match.computer();
   if (!computer) return nullptr;
@@ -115,19 +55,6 @@ json computer_json(const match::Match& match) {
 
 json presence_json(const match::Match& match) {
   return {{"white", match.connected(rules::Color::White)}, {"black", match.connected(rules::Color::Black)}};
-}
-
-// The board after a takeback, as `viewer` may see it (takebacks happen in open games only).
-void put_board(json& out, const match::Match& match, Viewer viewer) {
-  const rules::Game& game = match.game();
-  out["ply"] = match.ply();
-  out["fen"] = game.position().fen();
-  out["moves"] = moves_json(game);
-  out["sans"] = game.sans();
-  out["turn"] = color_name(match.turn());
-  out["legal"] = legal_for(match, viewer);
-  out["positions"] = positions_json(match, viewer);
-  if (game.start().variant().two_moves_until_capture) out["double_moves"] = double_moves_json(game);
 }
 
 json names_json(const match::Match& match) {
@@ -145,7 +72,6 @@ json chat_history(const match::Match& match, Viewer viewer, const Company& compa
 // The fields shared by `state` and the HTTP resource.
 json game_fields(const match::Match& match, Time now, Viewer viewer, const Company& company) {
   const rules::Game& game = match.game();
-  const rules::Umpire* umpire = match.referee().umpire();
   json out{{"id", match.id()},
            {"variant", game.start().variant().name},
            {"status", status_name(match.status())},
@@ -162,40 +88,23 @@ json game_fields(const match::Match& match, Time now, Viewer viewer, const Compa
            {"names", names_json(match)},
            {"rematch_offer", match.rematch_offer() ? json(color_name(*match.rematch_offer())) : json(nullptr)},
            {"next_game", match.next_game() ? json(*match.next_game()) : json(nullptr)},
-           // hidden: not shown while spectators are sealed (either side could set it).
+           // Not shown while spectators are sealed (either side could set it).
            {"spectators", match.spectators_sealed() ? json(nullptr) : json(company.spectators)},
            {"chat", chat_history(match, viewer, company)}};
   put_clock(out, match, now);
   out["now"] = now_json(match, viewer, now);
   if (auto seat = seat_of(viewer)) out["premove"] = match.premove(*seat) ? json(*match.premove(*seat)) : json(nullptr);
-  if (board_public(match)) {
-    out["fen"] = game.position().fen();
-    out["moves"] = moves_json(game);
-    out["sans"] = game.sans();
-  } else {
-    // hidden: a player's own men and own moves; a spectator neither.
-    const auto seat = seat_of(viewer);
-    out["fen"] = seat ? json(umpire->own_fen(*seat)) : json(nullptr);
-    out["moves"] = seat ? own_moves(*umpire, viewer) : json::array();
-    out["sans"] = json::array();
-  }
-  // Public even in a hidden game: the umpire announces every move.
+  view_policy(match).put_board(out, match, viewer);
+  // Public in every game (a hidden one's umpire announces every move).
   out["ply"] = match.ply();
   out["turn"] = color_name(match.turn());
-  out["legal"] = legal_for(match, viewer);
-  if (board_public(match)) out["legal_san"] = legal_san_for(match, viewer);
-  out["positions"] = positions_json(match, viewer);
   if (game.start().variant().two_moves_until_capture) out["double_moves"] = double_moves_json(game);
-  // hidden: everything the umpire said as this viewer heard it; every try once the game is over.
-  if (umpire) out["umpire"] = umpire_history(*umpire, viewer, match.finished());
   return out;
 }
 
 }  // namespace
 
-bool board_public(const match::Match& match) {
-  return !match.game().start().variant().hidden || match.finished();
-}
+bool board_public(const match::Match& match) { return view_policy(match).board_public(match); }
 
 json state_message(const match::Match& match, Time now, Viewer viewer, const Company& company) {
   json out = game_fields(match, now, viewer, company);
@@ -206,82 +115,45 @@ json state_message(const match::Match& match, Time now, Viewer viewer, const Com
 
 namespace {
 
-// The legal moves as a JSON array of UCI strings, written straight to text (the longest field
-// of a move's event, sent to the player to move on every move).
-std::string legal_text(const match::Match& match, Viewer viewer) {
-  if (!to_move(match, viewer)) return "[]";
-  if (!board_public(match)) return json_string_array(match.referee().umpire()->possible_moves(*seat_of(viewer)));
-  const auto& position = match.game().position();
-  std::string out = "[";
-  for (const auto& move : match.game().legal_moves()) {
-    if (out.size() > 1) out += ',';
-    append_json_string(out, position.uci(move));
-  }
-  out += ']';
-  return out;
-}
-
-// An event as `viewer` is told about it: every event's fields, in this one place.
+// An event as `viewer` is told about it: every event's fields, in this one place (those that
+// depend on the kind of game from its view policy).
 JsonText event_text(const Event& event, const match::Match& match, Time now, Viewer viewer) {
-  const rules::Game& game = match.game();
-  const rules::Umpire* umpire = match.referee().umpire();
+  const ViewPolicy& policy = view_policy(match);
   JsonText out;
   out.string("t", type_name(event)).number("v", match.v());
-  switch (event.kind) {
-    case Event::Kind::Joined:
-      out.string("color", color_name(event.by));
-      out.string("status", status_name(match.status()));
-      out.raw("legal", legal_text(match, viewer));
-      out.json("names", names_json(match));
-      break;
-    case Event::Kind::RematchOffered:
-    case Event::Kind::RematchDeclined:
-      out.string("by", color_name(event.by));
-      break;
-    case Event::Kind::Rematched:
-      out.string("by", color_name(event.by));
-      out.string("game", event.game);
-      break;
-    case Event::Kind::Moved:
-      out.number("ply", event.ply);
-      out.string("move", event.move);
-      out.string("san", game.sans().at(static_cast<std::size_t>(event.ply)));
-      out.string("fen", game.position().fen());
-      out.string("turn", color_name(match.turn()));
-      out.raw("legal", legal_text(match, viewer));
-      if (game.start().variant().two_moves_until_capture) out.json("double_moves", double_moves_json(game));
-      break;
-    case Event::Kind::DrawOffered:
-    case Event::Kind::DrawDeclined:
-    case Event::Kind::TakebackOffered:
-    case Event::Kind::TakebackDeclined:
-      out.string("by", color_name(event.by));
-      break;
-    case Event::Kind::TakenBack: {
-      out.string("by", color_name(event.by));
-      out.number("plies", event.plies);
-      json board;
-      put_board(board, match, viewer);
-      for (const auto& [key, value] : board.items()) out.json(key, value);
-      break;
-    }
-    case Event::Kind::Ended:
-      out.string("result", result_name(event.result));
-      out.string("reason", reason_name(event.reason));
-      if (umpire) {  // hidden: the whole game, now public
-        out.json("moves", moves_json(game));
-        out.json("tries", umpire_history(*umpire, viewer, true));
-      }
-      break;
-    case Event::Kind::Tried:
-    case Event::Kind::Asked: {
-      // The match applies each act before announcing it, so it is the umpire's latest.
-      const json fields = umpire_event_fields(*umpire, viewer);
-      for (const auto& [key, value] : fields.items()) out.json(key, value);
-      if (to_move(match, viewer)) out.raw("legal", legal_text(match, viewer));
-      break;
-    }
-  }
+  auto by = [&](rules::Color side) { out.string("by", color_name(side)); };
+  std::visit(match::overloaded{
+                 [&](const match::Joined& joined) {
+                   out.string("color", color_name(joined.seat));
+                   out.string("status", status_name(match.status()));
+                   out.raw("legal", policy.legal_text(match, viewer));
+                   out.json("names", names_json(match));
+                 },
+                 [&](const match::Moved&) { policy.put_act(out, event, match, viewer); },
+                 [&](const match::Tried&) { policy.put_act(out, event, match, viewer); },
+                 [&](const match::Asked&) { policy.put_act(out, event, match, viewer); },
+                 [&](const match::DrawOffered& offered) { by(offered.by); },
+                 [&](const match::DrawDeclined& declined) { by(declined.by); },
+                 [&](const match::TakebackOffered& offered) { by(offered.by); },
+                 [&](const match::TakebackDeclined& declined) { by(declined.by); },
+                 [&](const match::TakenBack& taken) {
+                   by(taken.by);
+                   out.number("plies", taken.plies);
+                   policy.put_taken_back(out, match, viewer);
+                 },
+                 [&](const match::Ended& ended) {
+                   out.string("result", result_name(ended.result));
+                   out.string("reason", reason_name(ended.reason));
+                   policy.put_end(out, match, viewer);
+                 },
+                 [&](const match::RematchOffered& offered) { by(offered.by); },
+                 [&](const match::RematchDeclined& declined) { by(declined.by); },
+                 [&](const match::Rematched& rematched) {
+                   by(rematched.by);
+                   out.string("game", rematched.game);
+                 },
+             },
+             event);
   out.raw("clock", clock_text(match.clock(now)));
   if (auto left = first_move_ms(match, now)) out.number("first_move_ms", *left);
   out.raw("now", now_text(match, viewer, now));
@@ -297,7 +169,8 @@ json event_message(const Event& event, const match::Match& match, Time now, View
 ViewerTexts event_texts(const Event& event, const match::Match& match, Time now) {
   auto share = [](std::string text) { return std::make_shared<const std::string>(std::move(text)); };
   ViewerTexts texts;
-  if (match.referee().umpire()) {  // hidden: each side is told its own
+  const ViewPolicy& policy = view_policy(match);
+  if (!policy.heard_alike()) {
     for (Viewer viewer : {Viewer::White, Viewer::Black, Viewer::Spectator})
       texts[static_cast<std::size_t>(viewer)] = share(event_text(event, match, now, viewer).text());
     return texts;
@@ -307,7 +180,7 @@ ViewerTexts event_texts(const Event& event, const match::Match& match, Time now)
   texts[static_cast<std::size_t>(Viewer::Spectator)] = share(message.text());
   const bool with_legal = message.has("legal");
   for (Viewer player : {Viewer::White, Viewer::Black}) {
-    if (with_legal) message.raw("legal", legal_text(match, player));
+    if (with_legal) message.raw("legal", policy.legal_text(match, player));
     message.raw("now", now_text(match, player, now));
     texts[static_cast<std::size_t>(player)] = share(message.text());
   }

@@ -1,10 +1,8 @@
 #pragma once
 // Per-viewer views: the one place that decides what each recipient (White, Black, a spectator)
-// is shown of a match, for WebSocket messages and HTTP answers alike.
-//
-// Hidden variants (Kriegspiel): a player sees only their own men and moves and what the umpire
-// said; a spectator only the announcements; everything once the game is over. The branches
-// that decide so are marked "hidden:".
+// is shown of a match, for WebSocket messages and HTTP answers alike. What depends on the kind of
+// game (an open board, Kriegspiel's hidden one) is its view policy's (view_policy.h): nothing
+// here asks which kind a game is.
 #include <array>
 #include <memory>
 #include <optional>
@@ -40,9 +38,10 @@ struct Company {
 nlohmann::json state_message(const match::Match& match, Time now, Viewer viewer, const Company& company = {});
 // An event as `viewer` is told about it; `match` has just applied it.
 nlohmann::json event_message(const Event& event, const match::Match& match, Time now, Viewer viewer);
-// An event as White, Black and a spectator (by match::Viewer) are told about it, serialized. In
-// an open game only the player to move is told more than the others (their legal moves), so the
-// others share one text and the event is built once: broadcasting is on every move's path.
+// An event as White, Black and a spectator (by match::Viewer) are told about it, serialized.
+// Where the policy says everyone hears alike (an open game), only the player to move is told more
+// than the others (their legal moves), so the others share one text and the event is built
+// once: broadcasting is on every move's path.
 using ViewerTexts = std::array<std::shared_ptr<const std::string>, 3>;
 ViewerTexts event_texts(const Event& event, const match::Match& match, Time now);
 // {"t":"resumed",...}: after the events a reconnecting client missed, the clocks as they are now.

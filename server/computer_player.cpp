@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/level.h"
+#include "match/referee.h"
 #include "protocol/names.h"
 
 namespace arbiter {
@@ -43,7 +44,8 @@ ComputerPlayer::ComputerPlayer(int level, std::uint64_t seed) : level_(level), s
 
 std::optional<match::Command> ComputerPlayer::decide(const rules::Variant& variant, const json& seat_view,
                                                      engine::Searcher& searcher, const std::atomic<bool>& stop) {
-  if (variant.hidden) return decide_hidden(seat_view, variant);
+  // Where moves are tries, the seat's view is its own men and what the umpire said.
+  if (match::capabilities_of(variant).tries) return decide_hidden(seat_view, variant);
 
   std::vector<std::string> moves;
   for (const auto& move : seat_view.value("moves", json::array()))
@@ -85,11 +87,23 @@ std::optional<match::Command> ComputerPlayer::decide_hidden(const json& seat_vie
 }
 
 std::optional<match::Command> ComputerPlayer::respond(const match::Event& event, rules::Color seat) {
-  if (event.by == seat) return std::nullopt;
-  if (event.kind == match::Event::Kind::TakebackOffered) return match::TakebackCommand{};
-  if (event.kind == match::Event::Kind::DrawOffered) return match::DeclineDrawCommand{};
-  if (event.kind == match::Event::Kind::RematchOffered) return match::RematchCommand{};
-  return std::nullopt;
+  using Answer = std::optional<match::Command>;
+  return std::visit(match::overloaded{
+                        [&](const match::TakebackOffered& offer) -> Answer {
+                          if (offer.by == seat) return std::nullopt;
+                          return match::TakebackCommand{};
+                        },
+                        [&](const match::DrawOffered& offer) -> Answer {
+                          if (offer.by == seat) return std::nullopt;
+                          return match::DeclineDrawCommand{};
+                        },
+                        [&](const match::RematchOffered& offer) -> Answer {
+                          if (offer.by == seat) return std::nullopt;
+                          return match::RematchCommand{};
+                        },
+                        [](const auto&) -> Answer { return std::nullopt; },  // nothing asked of it
+                    },
+                    event);
 }
 
 }  // namespace arbiter

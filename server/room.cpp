@@ -70,7 +70,9 @@ match::Match initial_match(const storage::StoredGame& stored, match::Waits waits
 }
 
 // A move or a Kriegspiel try: what the move histograms time.
-bool is_move(const Event& event) { return event.kind == Event::Kind::Moved || event.kind == Event::Kind::Tried; }
+bool is_move(const Event& event) {
+  return std::holds_alternative<match::Moved>(event) || std::holds_alternative<match::Tried>(event);
+}
 
 }  // namespace
 
@@ -176,7 +178,7 @@ void Room::carry_out(const match::Decision& decision, const Attached* from) {
     return from->watcher->send(state_for(from->viewer));
   }
   if (decision.events.empty()) return arm_timer();
-  if (decision.events.front().kind == Event::Kind::Rematched) return start_rematch(decision, from ? from->watcher : nullptr);
+  if (std::holds_alternative<match::Rematched>(decision.events.front())) return start_rematch(decision, from ? from->watcher : nullptr);
   commit(decision.events, from ? report_failure(from->watcher) : [](bool) {});
 }
 
@@ -186,7 +188,7 @@ void Room::start_rematch(const match::Decision& decision, std::shared_ptr<Watche
     return;
   }
   storage::GameRecord record = record_;
-  record.id = decision.events.front().game;
+  record.id = std::get<match::Rematched>(decision.events.front()).game;
   record.invite_hash.clear();  // both seats are taken
   record.status = protocol::status_name(match_.local() ? match::Status::Playing : match::Status::Waiting);
   record.result = protocol::result_name(match::Result::Ongoing);
@@ -263,17 +265,19 @@ void Room::commit_next(std::shared_ptr<std::vector<Event>> events, std::size_t i
 }
 
 std::optional<storage::GameRecord> Room::record_after(const Event& event, std::int64_t at_ms) const {
-  if (event.kind != Event::Kind::Joined && event.kind != Event::Kind::Ended) return std::nullopt;
   auto record = record_;
-  if (event.kind == Event::Kind::Joined) record.status = protocol::status_name(match::Status::Playing);
-  if (event.kind == Event::Kind::Ended) {
-    record.plies = match_.ply();
-    record.moves = protocol::numbered_moves(match_.game());
-    record.status = protocol::status_name(match::Status::Finished);
-    record.result = protocol::result_name(event.result);
-    record.reason = protocol::reason_name(event.reason);
-    record.ended_at_ms = at_ms;
+  if (std::holds_alternative<match::Joined>(event)) {
+    record.status = protocol::status_name(match::Status::Playing);
+    return record;
   }
+  const auto* ended = std::get_if<match::Ended>(&event);
+  if (!ended) return std::nullopt;
+  record.plies = match_.ply();
+  record.moves = protocol::numbered_moves(match_.game());
+  record.status = protocol::status_name(match::Status::Finished);
+  record.result = protocol::result_name(ended->result);
+  record.reason = protocol::reason_name(ended->reason);
+  record.ended_at_ms = at_ms;
   return record;
 }
 
@@ -287,7 +291,7 @@ void Room::broadcast(const Event& event, std::optional<Clock::time_point> commit
   }
   sent_.push_back(std::move(sent));
   if (sent_.size() > kResumableEvents) sent_.pop_front();
-  if (event.kind == Event::Kind::Ended) spectators_changed();  // unsealed: the count may be told now
+  if (std::holds_alternative<match::Ended>(event)) spectators_changed();  // unsealed: the count may be told now
 }
 
 void Room::arm_timer() {
@@ -511,8 +515,8 @@ void Room::command(std::shared_ptr<Watcher> watcher, match::Command command) {
 
 bool Room::admit_rematch(const match::Decision& decision, Watcher& asker) {
   if (!limits_ || decision.events.empty()) return true;
-  const auto kind = decision.events.front().kind;
-  if (kind != Event::Kind::RematchOffered && kind != Event::Kind::Rematched) return true;
+  const Event& first = decision.events.front();
+  if (!std::holds_alternative<match::RematchOffered>(first) && !std::holds_alternative<match::Rematched>(first)) return true;
   std::optional<ComputerAdmission> admission;
   if (computer_) {
     auto admitted = admit_computer(limits_, computers_, asker.client(), computer_->player->level());

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <limits>
 #include <set>
+#include <type_traits>
 #include <utility>
 
 #include <nlohmann/json.hpp>
@@ -16,24 +17,22 @@ using match::EndReason;
 using match::Event;
 using match::Result;
 using nlohmann::json;
-using Kind = Event::Kind;
 
-// The names below are the stored form: never change one without a schema migration.
-constexpr std::array<std::pair<Kind, std::string_view>, 13> kKinds{{
-    {Kind::Joined, "joined"},
-    {Kind::Moved, "moved"},
-    {Kind::Tried, "tried"},
-    {Kind::Asked, "asked"},
-    {Kind::DrawOffered, "draw_offered"},
-    {Kind::DrawDeclined, "draw_declined"},
-    {Kind::TakebackOffered, "takeback_offered"},
-    {Kind::TakebackDeclined, "takeback_declined"},
-    {Kind::TakenBack, "taken_back"},
-    {Kind::Ended, "ended"},
-    {Kind::RematchOffered, "rematch_offered"},
-    {Kind::RematchDeclined, "rematch_declined"},
-    {Kind::Rematched, "rematched"},
-}};
+// The names below are the stored form: never change one without a schema migration. One per
+// kind (a kind without one does not compile).
+constexpr std::string_view stored_type(std::type_identity<match::Joined>) { return "joined"; }
+constexpr std::string_view stored_type(std::type_identity<match::Moved>) { return "moved"; }
+constexpr std::string_view stored_type(std::type_identity<match::Tried>) { return "tried"; }
+constexpr std::string_view stored_type(std::type_identity<match::Asked>) { return "asked"; }
+constexpr std::string_view stored_type(std::type_identity<match::DrawOffered>) { return "draw_offered"; }
+constexpr std::string_view stored_type(std::type_identity<match::DrawDeclined>) { return "draw_declined"; }
+constexpr std::string_view stored_type(std::type_identity<match::TakebackOffered>) { return "takeback_offered"; }
+constexpr std::string_view stored_type(std::type_identity<match::TakebackDeclined>) { return "takeback_declined"; }
+constexpr std::string_view stored_type(std::type_identity<match::TakenBack>) { return "taken_back"; }
+constexpr std::string_view stored_type(std::type_identity<match::Ended>) { return "ended"; }
+constexpr std::string_view stored_type(std::type_identity<match::RematchOffered>) { return "rematch_offered"; }
+constexpr std::string_view stored_type(std::type_identity<match::RematchDeclined>) { return "rematch_declined"; }
+constexpr std::string_view stored_type(std::type_identity<match::Rematched>) { return "rematched"; }
 
 constexpr std::array<std::pair<Result, std::string_view>, 5> kResults{{
     {Result::Ongoing, "ongoing"},
@@ -84,11 +83,6 @@ std::optional<Value> value_of(const std::array<std::pair<Value, std::string_view
   return std::nullopt;
 }
 
-// The fields each kind stores besides the clock.
-bool has_side(Kind kind) { return kind != Kind::Moved && kind != Kind::Ended; }
-bool has_move(Kind kind) { return kind == Kind::Moved || kind == Kind::Tried; }
-bool has_ply(Kind kind) { return kind == Kind::Moved || kind == Kind::Tried || kind == Kind::Asked; }
-
 // Reads a payload's fields, remembering which were read, so that one with any other is refused.
 class Fields {
  public:
@@ -127,91 +121,165 @@ std::optional<int> small_count(std::optional<std::int64_t> value, std::int64_t l
   return static_cast<int>(*value);
 }
 
+// Each kind's stored fields besides the clock ("side": the seat taken, or who acted), written...
+void write(json& out, const match::Joined& e) {
+  out["side"] = name_of(kSides, e.seat);
+  if (!e.name.empty()) out["name"] = e.name;
+}
+void write(json& out, const match::Moved& e) {
+  out["move"] = e.move;
+  out["ply"] = e.ply;
+}
+void write(json& out, const match::Tried& e) {
+  out["side"] = name_of(kSides, e.by);
+  out["move"] = e.move;
+  out["ply"] = e.ply;
+  out["accepted"] = e.accepted;
+}
+void write(json& out, const match::Asked& e) {
+  out["side"] = name_of(kSides, e.by);
+  out["ply"] = e.ply;
+  out["answer"] = name_of(kAnswers, e.answer);
+}
+void write(json& out, const match::TakenBack& e) {
+  out["side"] = name_of(kSides, e.by);
+  out["plies"] = e.plies;
+}
+void write(json& out, const match::Ended& e) {
+  out["result"] = name_of(kResults, e.result);
+  out["reason"] = name_of(kReasons, e.reason);
+}
+void write(json& out, const match::Rematched& e) {
+  out["side"] = name_of(kSides, e.by);
+  out["game"] = e.game;
+}
+// The offers and answers: who acted.
+void write_side(json& out, rules::Color by) { out["side"] = name_of(kSides, by); }
+void write(json& out, const match::DrawOffered& e) { write_side(out, e.by); }
+void write(json& out, const match::DrawDeclined& e) { write_side(out, e.by); }
+void write(json& out, const match::TakebackOffered& e) { write_side(out, e.by); }
+void write(json& out, const match::TakebackDeclined& e) { write_side(out, e.by); }
+void write(json& out, const match::RematchOffered& e) { write_side(out, e.by); }
+void write(json& out, const match::RematchDeclined& e) { write_side(out, e.by); }
+
+// ... and read back: false when one is missing or malformed.
+bool read(Fields& in, match::Joined& e) {
+  auto side = in.named("side", kSides);
+  if (!side) return false;
+  e.seat = *side;
+  if (!in.find("name")) return true;
+  auto name = in.text("name");
+  if (!name || name->empty()) return false;  // an empty name is left out
+  e.name = *name;
+  return true;
+}
+bool read(Fields& in, match::Moved& e) {
+  auto move = in.text("move");
+  auto ply = small_count(in.integer("ply"), 0);
+  if (!move || !ply) return false;
+  e.move = *move;
+  e.ply = *ply;
+  return true;
+}
+bool read(Fields& in, match::Tried& e) {
+  auto side = in.named("side", kSides);
+  auto move = in.text("move");
+  auto ply = small_count(in.integer("ply"), 0);
+  const json* accepted = in.find("accepted");
+  if (!side || !move || !ply || !accepted || !accepted->is_boolean()) return false;
+  e.by = *side;
+  e.move = *move;
+  e.ply = *ply;
+  e.accepted = accepted->get<bool>();
+  return true;
+}
+bool read(Fields& in, match::Asked& e) {
+  auto side = in.named("side", kSides);
+  auto ply = small_count(in.integer("ply"), 0);
+  auto answer = in.named("answer", kAnswers);
+  if (!side || !ply || !answer) return false;
+  e.by = *side;
+  e.ply = *ply;
+  e.answer = *answer;
+  return true;
+}
+bool read(Fields& in, match::TakenBack& e) {
+  auto side = in.named("side", kSides);
+  auto plies = small_count(in.integer("plies"), 1);
+  if (!side || !plies) return false;
+  e.by = *side;
+  e.plies = *plies;
+  return true;
+}
+bool read(Fields& in, match::Ended& e) {
+  auto result = in.named("result", kResults);
+  auto reason = in.named("reason", kReasons);
+  if (!result || !reason) return false;
+  e.result = *result;
+  e.reason = *reason;
+  return true;
+}
+bool read(Fields& in, match::Rematched& e) {
+  auto side = in.named("side", kSides);
+  auto game = in.text("game");
+  if (!side || !game || game->empty()) return false;
+  e.by = *side;
+  e.game = *game;
+  return true;
+}
+bool read_side(Fields& in, rules::Color& by) {
+  auto side = in.named("side", kSides);
+  if (side) by = *side;
+  return side.has_value();
+}
+bool read(Fields& in, match::DrawOffered& e) { return read_side(in, e.by); }
+bool read(Fields& in, match::DrawDeclined& e) { return read_side(in, e.by); }
+bool read(Fields& in, match::TakebackOffered& e) { return read_side(in, e.by); }
+bool read(Fields& in, match::TakebackDeclined& e) { return read_side(in, e.by); }
+bool read(Fields& in, match::RematchOffered& e) { return read_side(in, e.by); }
+bool read(Fields& in, match::RematchDeclined& e) { return read_side(in, e.by); }
+
+// The event of kind `Kind`, clock included, if `type` names that kind and `payload` holds
+// exactly its fields.
+template <typename Kind>
+std::optional<Event> read_kind(std::string_view type, const json& payload) {
+  if (type != stored_type(std::type_identity<Kind>{})) return std::nullopt;
+  Fields in(payload);
+  Kind kind;
+  if (!read(in, kind)) return std::nullopt;
+  if (const json* clock = in.find("clock_ms")) {
+    if (!clock->is_array() || clock->size() != 2 || !(*clock)[0].is_number_integer() ||
+        !(*clock)[1].is_number_integer())
+      return std::nullopt;
+    kind.clock = ClockTimes{(*clock)[0].get<std::int64_t>(), (*clock)[1].get<std::int64_t>()};
+  }
+  if (!in.all_read()) return std::nullopt;
+  return Event(std::move(kind));
+}
+
+template <std::size_t... I>
+std::optional<Event> read_any(std::string_view type, const json& payload, std::index_sequence<I...>) {
+  std::optional<Event> event;
+  ((event = read_kind<std::variant_alternative_t<I, Event>>(type, payload)) || ...);
+  return event;
+}
+
 }  // namespace
 
 EncodedEvent encode_event(const Event& event) {
   json out = json::object();
-  const Kind kind = event.kind;
-  if (has_side(kind)) out["side"] = name_of(kSides, event.by);
-  if (has_move(kind)) out["move"] = event.move;
-  if (has_ply(kind)) out["ply"] = event.ply;
-  if (kind == Kind::Tried) out["accepted"] = event.accepted;
-  if (kind == Kind::Asked) out["answer"] = name_of(kAnswers, event.answer);
-  if (kind == Kind::TakenBack) out["plies"] = event.plies;
-  if (kind == Kind::Ended) {
-    out["result"] = name_of(kResults, event.result);
-    out["reason"] = name_of(kReasons, event.reason);
-  }
-  if (kind == Kind::Joined && !event.name.empty()) out["name"] = event.name;
-  if (kind == Kind::Rematched) out["game"] = event.game;
-  if (event.clock) out["clock_ms"] = json::array({event.clock->white_ms, event.clock->black_ms});
+  std::visit([&](const auto& kind) { write(out, kind); }, event);
+  if (auto clock = match::clock_of(event)) out["clock_ms"] = json::array({clock->white_ms, clock->black_ms});
+  const std::string_view type =
+      std::visit([](const auto& kind) { return stored_type(std::type_identity<std::decay_t<decltype(kind)>>{}); }, event);
   // Replace, not throw: text that is not UTF-8 (never sent by clients, whose JSON is parsed) must not fail a move.
-  return {std::string(name_of(kKinds, kind)), out.dump(-1, ' ', false, json::error_handler_t::replace)};
+  return {std::string(type), out.dump(-1, ' ', false, json::error_handler_t::replace)};
 }
 
 std::optional<Event> decode_event(std::string_view type, std::string_view payload) {
-  const auto kind = value_of(kKinds, type);
-  if (!kind) return std::nullopt;
   const json in = json::parse(payload, nullptr, false);
   if (in.is_discarded() || !in.is_object()) return std::nullopt;
-  Fields fields(in);
-  Event event;
-  event.kind = *kind;
-  if (has_side(*kind)) {
-    auto side = fields.named("side", kSides);
-    if (!side) return std::nullopt;
-    event.by = *side;
-  }
-  if (has_move(*kind)) {
-    auto move = fields.text("move");
-    if (!move) return std::nullopt;
-    event.move = *move;
-  }
-  if (has_ply(*kind)) {
-    auto ply = small_count(fields.integer("ply"), 0);
-    if (!ply) return std::nullopt;
-    event.ply = *ply;
-  }
-  if (*kind == Kind::Tried) {
-    const json* accepted = fields.find("accepted");
-    if (!accepted || !accepted->is_boolean()) return std::nullopt;
-    event.accepted = accepted->get<bool>();
-  }
-  if (*kind == Kind::Asked) {
-    auto answer = fields.named("answer", kAnswers);
-    if (!answer) return std::nullopt;
-    event.answer = *answer;
-  }
-  if (*kind == Kind::TakenBack) {
-    auto plies = small_count(fields.integer("plies"), 1);
-    if (!plies) return std::nullopt;
-    event.plies = *plies;
-  }
-  if (*kind == Kind::Ended) {
-    auto result = fields.named("result", kResults);
-    auto reason = fields.named("reason", kReasons);
-    if (!result || !reason) return std::nullopt;
-    event.result = *result;
-    event.reason = *reason;
-  }
-  if (*kind == Kind::Joined && fields.find("name")) {
-    auto name = fields.text("name");
-    if (!name || name->empty()) return std::nullopt;  // an empty name is left out
-    event.name = *name;
-  }
-  if (*kind == Kind::Rematched) {
-    auto game = fields.text("game");
-    if (!game || game->empty()) return std::nullopt;
-    event.game = *game;
-  }
-  if (const json* clock = fields.find("clock_ms")) {
-    if (!clock->is_array() || clock->size() != 2 || !(*clock)[0].is_number_integer() ||
-        !(*clock)[1].is_number_integer())
-      return std::nullopt;
-    event.clock = ClockTimes{(*clock)[0].get<std::int64_t>(), (*clock)[1].get<std::int64_t>()};
-  }
-  if (!fields.all_read()) return std::nullopt;
-  return event;
+  return read_any(type, in, std::make_index_sequence<std::variant_size_v<Event>>{});
 }
 
 }  // namespace arbiter::storage

@@ -111,8 +111,8 @@ TEST_CASE("restart: a flag that fell while the server was alive falls at once") 
   CHECK(*again->deadline() <= again.now);
   const auto ended = again.tick();
   REQUIRE(ended.events.size() == 1);
-  CHECK(ended.events.front().reason == EndReason::Timeout);
-  CHECK(ended.events.front().result == Result::BlackWins);
+  CHECK(testing::as<Ended>(ended.events.front()).reason == EndReason::Timeout);
+  CHECK(testing::as<Ended>(ended.events.front()).result == Result::BlackWins);
 }
 
 TEST_CASE("restart: the first-move wait counts the time alive, not the downtime") {
@@ -125,7 +125,7 @@ TEST_CASE("restart: the first-move wait counts the time alive, not the downtime"
   again.wait(9999ms);
   CHECK(again.tick().events.empty());
   again.wait(1ms);
-  CHECK(again.tick().events.front().reason == EndReason::Abort);
+  CHECK(testing::as<Ended>(again.tick().events.front()).reason == EndReason::Abort);
 }
 
 TEST_CASE("an invitation nobody takes expires a day after the game's creation") {
@@ -138,8 +138,8 @@ TEST_CASE("an invitation nobody takes expires a day after the game's creation") 
   CHECK(game.join(Black).refusal->code == Rejection::SeatTaken);
   const auto ended = game.tick();
   REQUIRE(ended.events.size() == 1);
-  CHECK(ended.events.front().result == Result::Aborted);
-  CHECK(ended.events.front().reason == EndReason::Expired);
+  CHECK(testing::as<Ended>(ended.events.front()).result == Result::Aborted);
+  CHECK(testing::as<Ended>(ended.events.front()).reason == EndReason::Expired);
   CHECK(game->finished());
   CHECK_FALSE(game->deadline());
 }
@@ -177,5 +177,5 @@ TEST_CASE("an invitation's day runs on the wall clock from creation, downtime in
   auto overdue = restarted(game, std::nullopt, created + 3'600'000, created + 25 * 3'600'000);
   const auto ended = overdue.tick();
   REQUIRE(ended.events.size() == 1);
-  CHECK(ended.events.front().reason == EndReason::Expired);
+  CHECK(testing::as<Ended>(ended.events.front()).reason == EndReason::Expired);
 }

@@ -22,11 +22,12 @@ Rejection refusal_of(const Decision& decision) {
   return decision.refusal->code;
 }
 
-// The one event a decision records.
-Event only_event(const Decision& decision) {
+// The one event a decision records, which must be of kind `Kind`.
+template <typename Kind>
+Kind only(const Decision& decision) {
   REQUIRE(decision.accepted());
   REQUIRE(decision.events.size() == 1);
-  return decision.events.front();
+  return testing::as<Kind>(decision.events.front());
 }
 
 TestMatch joined(const char* variant = "chess", std::optional<ClockSetting> clock = std::nullopt) {
@@ -67,8 +68,7 @@ TEST_CASE("waiting: nothing but an abort until the invited player joins") {
   CHECK(refusal_of(game.send(Viewer::Spectator, move(game, "e2e4"))) == Rejection::NotAPlayer);
   CHECK(refusal_of(game.send(Viewer::Spectator, AbortCommand{})) == Rejection::NotAPlayer);
   CHECK(game->v() == 0);
-  const Event end = only_event(game.send(Viewer::White, AbortCommand{}));
-  CHECK(end.kind == Event::Kind::Ended);
+  const Ended end = only<Ended>(game.send(Viewer::White, AbortCommand{}));
   CHECK(end.result == Result::Aborted);
   CHECK(end.reason == EndReason::Abort);
   CHECK(game->finished());
@@ -77,9 +77,8 @@ TEST_CASE("waiting: nothing but an abort until the invited player joins") {
 
 TEST_CASE("join starts the game once; a local game needs none") {
   TestMatch game("chess", kMinute);
-  const Event joined_event = only_event(game.join(Black));
-  CHECK(joined_event.kind == Event::Kind::Joined);
-  CHECK(joined_event.by == Black);
+  const Joined joined_event = only<Joined>(game.join(Black));
+  CHECK(joined_event.seat == Black);
   CHECK(joined_event.clock == ClockTimes{60000, 60000});
   CHECK(game->status() == Status::Playing);
   CHECK_FALSE(game->clock(game.now)->running);  // the clocks start with each side's first move
@@ -101,8 +100,7 @@ TEST_CASE("moves: played in turn at the right ply, refused otherwise") {
   CHECK(refusal_of(game.send(Viewer::White, move(game, "z9z9"))) == Rejection::IllegalMove);
   CHECK(game->v() == 1);
 
-  const Event played = only_event(game.send(Viewer::White, move(game, "e2e4")));
-  CHECK(played.kind == Event::Kind::Moved);
+  const Moved played = only<Moved>(game.send(Viewer::White, move(game, "e2e4")));
   CHECK(played.move == "e2e4");
   CHECK(played.ply == 0);
   CHECK(game->v() == 2);
@@ -130,7 +128,7 @@ TEST_CASE("a resend of the move just played is answered again, not played twice"
 TEST_CASE("resign ends the game for the other side; then everything is over") {
   auto game = joined();
   CHECK(refusal_of(game.send(Viewer::Spectator, ResignCommand{})) == Rejection::NotAPlayer);
-  const Event end = only_event(game.send(Viewer::Black, ResignCommand{}));
+  const Ended end = only<Ended>(game.send(Viewer::Black, ResignCommand{}));
   CHECK(end.result == Result::WhiteWins);
   CHECK(end.reason == EndReason::Resign);
   CHECK(game->finished());
@@ -144,7 +142,7 @@ TEST_CASE("resign ends the game for the other side; then everything is over") {
 TEST_CASE("draw: an offer stands until answered, or until the other side moves instead") {
   auto game = joined();
   CHECK(refusal_of(game.send(Viewer::Spectator, DrawCommand{})) == Rejection::NotAPlayer);
-  CHECK(only_event(game.send(Viewer::White, DrawCommand{})).kind == Event::Kind::DrawOffered);
+  only<DrawOffered>(game.send(Viewer::White, DrawCommand{}));
   CHECK(game->draw_offer() == White);
   CHECK(refusal_of(game.send(Viewer::White, DrawCommand{})) == Rejection::DrawOffered);
   game.play({"e2e4"});
@@ -152,8 +150,8 @@ TEST_CASE("draw: an offer stands until answered, or until the other side moves i
   game.play({"e7e5"});
   CHECK_FALSE(game->draw_offer());  // Black moved instead of answering
 
-  CHECK(only_event(game.send(Viewer::White, DrawCommand{})).by == White);
-  const Event agreed = only_event(game.send(Viewer::Black, DrawCommand{}));
+  CHECK(only<DrawOffered>(game.send(Viewer::White, DrawCommand{})).by == White);
+  const Ended agreed = only<Ended>(game.send(Viewer::Black, DrawCommand{}));
   CHECK(agreed.result == Result::Draw);
   CHECK(agreed.reason == EndReason::Agreement);
   CHECK_FALSE(game->draw_offer());
@@ -164,15 +162,14 @@ TEST_CASE("draw: declined, and not offered again until the game moves on") {
   CHECK(refusal_of(game.send(Viewer::Black, DeclineDrawCommand{})) == Rejection::NoOffer);
   game.send(Viewer::White, DrawCommand{});
   CHECK(refusal_of(game.send(Viewer::White, DeclineDrawCommand{})) == Rejection::NoOffer);  // one's own
-  const Event declined = only_event(game.send(Viewer::Black, DeclineDrawCommand{}));
-  CHECK(declined.kind == Event::Kind::DrawDeclined);
+  const DrawDeclined declined = only<DrawDeclined>(game.send(Viewer::Black, DeclineDrawCommand{}));
   CHECK(declined.by == Black);
   CHECK_FALSE(game->draw_offer());
   CHECK(refusal_of(game.send(Viewer::White, DrawCommand{})) == Rejection::TooSoon);
-  CHECK(only_event(game.send(Viewer::Black, DrawCommand{})).kind == Event::Kind::DrawOffered);  // the other may
+  only<DrawOffered>(game.send(Viewer::Black, DrawCommand{}));  // the other may
   game.send(Viewer::White, DeclineDrawCommand{});
   game.play({"e2e4"});
-  CHECK(only_event(game.send(Viewer::White, DrawCommand{})).kind == Event::Kind::DrawOffered);
+  only<DrawOffered>(game.send(Viewer::White, DrawCommand{}));
 }
 
 TEST_CASE("abort: until both sides have moved") {
@@ -182,7 +179,7 @@ TEST_CASE("abort: until both sides have moved") {
   auto both_moved = joined();
   both_moved.play({"e2e4", "e7e5"});
   CHECK(refusal_of(both_moved.send(Viewer::White, AbortCommand{})) == Rejection::TooLate);
-  CHECK(only_event(game.send(Viewer::Black, AbortCommand{})).reason == EndReason::Abort);
+  CHECK(only<Ended>(game.send(Viewer::Black, AbortCommand{})).reason == EndReason::Abort);
   CHECK(game->result() == Result::Aborted);
 }
 
@@ -208,10 +205,10 @@ TEST_CASE("the rules' ends are recorded right after the move") {
     for (std::size_t i = 0; i + 1 < c.moves.size(); ++i) game.play({c.moves[i]});
     auto decision = game.send(viewer_of(game->turn()), move(game, c.moves.back()));
     REQUIRE(decision.events.size() == 2);
-    CHECK(decision.events[0].kind == Event::Kind::Moved);
-    CHECK(decision.events[1].kind == Event::Kind::Ended);
-    CHECK(decision.events[1].result == c.result);
-    CHECK(decision.events[1].reason == c.reason);
+    testing::as<Moved>(decision.events[0]);
+    const Ended& end = testing::as<Ended>(decision.events[1]);
+    CHECK(end.result == c.result);
+    CHECK(end.reason == c.reason);
     CHECK(game->finished());
   }
 }
@@ -227,13 +224,13 @@ TEST_CASE("every rules reason has its match reason") {
 TEST_CASE("the clock: each side's first move is free; then charged from the last event, with the increment") {
   auto game = joined("chess", ClockSetting{60000, 1000});
   game.wait(5000ms);
-  CHECK(only_event(game.send(Viewer::White, move(game, "e2e4"))).clock == ClockTimes{60000, 60000});
+  CHECK(only<Moved>(game.send(Viewer::White, move(game, "e2e4"))).clock == ClockTimes{60000, 60000});
   CHECK_FALSE(game->clock(game.now)->running);
   game.wait(7000ms);
-  CHECK(only_event(game.send(Viewer::Black, move(game, "e7e5"))).clock == ClockTimes{60000, 60000});
+  CHECK(only<Moved>(game.send(Viewer::Black, move(game, "e7e5"))).clock == ClockTimes{60000, 60000});
   CHECK(game->clock(game.now)->running == White);  // from here on
   game.wait(1234ms);
-  const Event third = only_event(game.send(Viewer::White, move(game, "g1f3")));
+  const Moved third = only<Moved>(game.send(Viewer::White, move(game, "g1f3")));
   CHECK(third.clock == ClockTimes{60000 - 1234 + 1000, 60000});
   game.wait(500ms);
   CHECK(game->clock(game.now)->remaining == ClockTimes{59766, 59500});
@@ -247,7 +244,7 @@ TEST_CASE("a first move not made in time aborts the game; it is not lost on time
   game.wait(29999ms);
   CHECK(game.tick().events.empty());
   game.wait(1ms);
-  const Event aborted = only_event(game.tick());
+  const Ended aborted = only<Ended>(game.tick());
   CHECK(aborted.result == Result::Aborted);
   CHECK(aborted.reason == EndReason::Abort);
 
@@ -259,14 +256,14 @@ TEST_CASE("a first move not made in time aborts the game; it is not lost on time
   second.wait(29s);
   CHECK(second.tick().events.empty());
   second.wait(1s);
-  CHECK(only_event(second.tick()).reason == EndReason::Abort);
+  CHECK(only<Ended>(second.tick()).reason == EndReason::Abort);
 }
 
 TEST_CASE("a first move's wait: a move too late is an abort; untimed games wait") {
   auto game = joined("chess", ClockSetting{60000, 0});
   game.play({"e2e4"});
   game.wait(31s);
-  const Event late = only_event(game.send(Viewer::Black, move(game, "e7e5")));
+  const Ended late = only<Ended>(game.send(Viewer::Black, move(game, "e7e5")));
   CHECK(late.reason == EndReason::Abort);
   CHECK(game->ply() == 1);
 
@@ -280,11 +277,10 @@ TEST_CASE("takeback by consent: the asker's last move, and the reply to it") {
   auto game = joined();
   CHECK(refusal_of(game.send(Viewer::White, TakebackCommand{})) == Rejection::NothingToTakeBack);
   game.play({"e2e4"});
-  CHECK(only_event(game.send(Viewer::White, TakebackCommand{})).kind == Event::Kind::TakebackOffered);
+  only<TakebackOffered>(game.send(Viewer::White, TakebackCommand{}));
   CHECK(game->takeback_offer() == White);
   CHECK(refusal_of(game.send(Viewer::White, TakebackCommand{})) == Rejection::TakebackOffered);
-  const Event undone = only_event(game.send(Viewer::Black, TakebackCommand{}));
-  CHECK(undone.kind == Event::Kind::TakenBack);
+  const TakenBack undone = only<TakenBack>(game.send(Viewer::Black, TakebackCommand{}));
   CHECK(undone.plies == 1);
   CHECK(game->ply() == 0);
   CHECK(game->turn() == White);
@@ -293,10 +289,10 @@ TEST_CASE("takeback by consent: the asker's last move, and the reply to it") {
   // Asked after the opponent replied: both moves go.
   game.play({"d2d4", "d7d5"});
   game.send(Viewer::White, TakebackCommand{});
-  CHECK(only_event(game.send(Viewer::Black, TakebackCommand{})).plies == 2);
+  CHECK(only<TakenBack>(game.send(Viewer::Black, TakebackCommand{})).plies == 2);
   CHECK(game->ply() == 0);
   // The same move again is a new move, not a resend.
-  CHECK(only_event(game.send(Viewer::White, move(game, "d2d4"))).kind == Event::Kind::Moved);
+  only<Moved>(game.send(Viewer::White, move(game, "d2d4")));
 }
 
 TEST_CASE("takeback: declined, lapsed with a move, never in a hidden game") {
@@ -304,7 +300,7 @@ TEST_CASE("takeback: declined, lapsed with a move, never in a hidden game") {
   game.play({"e2e4"});
   CHECK(refusal_of(game.send(Viewer::Black, DeclineTakebackCommand{})) == Rejection::NoOffer);
   game.send(Viewer::White, TakebackCommand{});
-  CHECK(only_event(game.send(Viewer::Black, DeclineTakebackCommand{})).kind == Event::Kind::TakebackDeclined);
+  only<TakebackDeclined>(game.send(Viewer::Black, DeclineTakebackCommand{}));
   CHECK_FALSE(game->takeback_offer());
   game.send(Viewer::White, TakebackCommand{});
   game.play({"e7e5"});
@@ -328,7 +324,7 @@ TEST_CASE("premove: queued on the opponent's turn, played when it comes if still
   auto due = match.take_premove(game.now);
   REQUIRE(due);
   CHECK(due->seat == White);
-  CHECK(game.carry_out(due->decision).events.front().move == "g1f3");
+  CHECK(testing::as<Moved>(game.carry_out(due->decision).events.front()).move == "g1f3");
   CHECK_FALSE(match.premove(White));
 
   // Cancelled, or no longer legal when its turn comes: dropped, with the reason.
@@ -359,7 +355,7 @@ TEST_CASE("a player gone long enough lets the opponent claim the game") {
   CHECK(refusal_of(game.send(Viewer::White, ClaimCommand{Claim::Victory})) == Rejection::OpponentHere);
   game.wait(1s);
   CHECK(refusal_of(game.send(Viewer::Black, ClaimCommand{Claim::Victory})) == Rejection::OpponentHere);
-  const Event claimed = only_event(game.send(Viewer::White, ClaimCommand{Claim::Victory}));
+  const Ended claimed = only<Ended>(game.send(Viewer::White, ClaimCommand{Claim::Victory}));
   CHECK(claimed.result == Result::WhiteWins);
   CHECK(claimed.reason == EndReason::Abandoned);
 
@@ -368,7 +364,7 @@ TEST_CASE("a player gone long enough lets the opponent claim the game") {
   CHECK(drawn->abandon_after() == 120s);
   drawn.match().set_connected(White, false, drawn.now);
   drawn.wait(120s);
-  CHECK(only_event(drawn.send(Viewer::Black, ClaimCommand{Claim::Draw})).result == Result::Draw);
+  CHECK(only<Ended>(drawn.send(Viewer::Black, ClaimCommand{Claim::Draw})).result == Result::Draw);
 }
 
 TEST_CASE("hidden game: tries, \"No\", nonsense and \"Are there any?\"") {
@@ -377,25 +373,22 @@ TEST_CASE("hidden game: tries, \"No\", nonsense and \"Are there any?\"") {
   CHECK(refusal_of(game.send(Viewer::Black, AnyCommand{})) == Rejection::NotYourTurn);
   CHECK(game->v() == 1);
 
-  const Event played = only_event(game.send(Viewer::White, move(game, "e2e4")));
-  CHECK(played.kind == Event::Kind::Tried);
+  const Tried played = only<Tried>(game.send(Viewer::White, move(game, "e2e4")));
   CHECK(played.accepted);
   CHECK(game->ply() == 1);
   game.play({"d7d5"});
 
-  const Event asked = only_event(game.send(Viewer::White, AnyCommand{}));
-  CHECK(asked.kind == Event::Kind::Asked);
+  const Asked asked = only<Asked>(game.send(Viewer::White, AnyCommand{}));
   CHECK(asked.answer == rules::AnyAnswer::Try);
   CHECK(refusal_of(game.send(Viewer::White, AnyCommand{})) == Rejection::Nonsense);
   // After "Try" only a pawn capture may be tried.
   CHECK(refusal_of(game.send(Viewer::White, move(game, "g1f3"))) == Rejection::Nonsense);
-  const Event refused = only_event(game.send(Viewer::White, move(game, "e4f5")));
-  CHECK(refused.kind == Event::Kind::Tried);
+  const Tried refused = only<Tried>(game.send(Viewer::White, move(game, "e4f5")));
   CHECK_FALSE(refused.accepted);
   CHECK(game->ply() == 2);
   CHECK(game->turn() == White);
   CHECK(refusal_of(game.send(Viewer::White, move(game, "e4f5"))) == Rejection::Nonsense);  // tried already
-  CHECK(only_event(game.send(Viewer::White, move(game, "e4d5"))).accepted);
+  CHECK(only<Tried>(game.send(Viewer::White, move(game, "e4d5"))).accepted);
   CHECK(game->referee().umpire()->record().size() == 5);
 }
 
@@ -403,9 +396,9 @@ TEST_CASE("hidden game: refused tries and questions cost the mover's time") {
   auto game = joined("kriegspiel", kMinute);
   game.play({"e2e4", "e7e5"});
   game.wait(2000ms);
-  CHECK(only_event(game.send(Viewer::White, AnyCommand{})).clock == ClockTimes{58000, 60000});
+  CHECK(only<Asked>(game.send(Viewer::White, AnyCommand{})).clock == ClockTimes{58000, 60000});
   game.wait(1000ms);
-  CHECK(only_event(game.send(Viewer::White, move(game, "d2e3"))).clock == ClockTimes{57000, 60000});
+  CHECK(only<Tried>(game.send(Viewer::White, move(game, "d2e3"))).clock == ClockTimes{57000, 60000});
   CHECK(game->clock(game.now)->running == White);
 }
 
@@ -447,8 +440,8 @@ TEST_CASE("restart: replaying the recorded events rebuilds the same match") {
 
 TEST_CASE("a stored move that does not replay is refused") {
   auto game = joined();
-  CHECK_THROWS(game.apply(Event::moved("e2e5", 0, std::nullopt), game.now, 0));
-  CHECK_THROWS(game.apply(Event::tried(White, "e2e4", 0, true, std::nullopt), game.now, 0));
+  CHECK_THROWS(game.apply(Moved{"e2e5", 0, std::nullopt}, game.now, 0));
+  CHECK_THROWS(game.apply(Tried{White, "e2e4", 0, true, std::nullopt}, game.now, 0));
   auto hidden = joined("kriegspiel");
-  CHECK_THROWS(hidden.apply(Event::tried(White, "e2e4", 0, false, std::nullopt), hidden.now, 0));
+  CHECK_THROWS(hidden.apply(Tried{White, "e2e4", 0, false, std::nullopt}, hidden.now, 0));
 }

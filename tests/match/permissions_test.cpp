@@ -132,8 +132,7 @@ TEST_CASE("one device: a takeback is made at once, never asked of the same perso
   CHECK(may(game, Viewer::Black, Action::Takeback));
   const auto decision = game.send(Viewer::Black, TakebackCommand{});
   REQUIRE(decision.events.size() == 1);
-  CHECK(decision.events.front().kind == Event::Kind::TakenBack);
-  CHECK(decision.events.front().plies == 1);
+  CHECK(testing::as<TakenBack>(decision.events.front()).plies == 1);
   CHECK(game->ply() == 1);
   CHECK(game->turn() == Black);
   CHECK_FALSE(game->takeback_offer());

@@ -46,15 +46,14 @@ TEST_CASE("a rematch is offered after the end and accepted by the other player, 
   TestMatch game = finished_game();
   auto offer = game.send(Viewer::White, RematchCommand{"next1"});
   REQUIRE(offer.events.size() == 1);
-  CHECK(offer.events[0].kind == Event::Kind::RematchOffered);
+  CHECK(std::holds_alternative<RematchOffered>(offer.events[0]));
   CHECK(game->rematch_offer() == White);
   CHECK(refusal_of(game.send(Viewer::White, RematchCommand{"next2"})) == Rejection::RematchOffered);
   CHECK(refusal_of(game.send(Viewer::Spectator, RematchCommand{"next2"})) == Rejection::NotAPlayer);
 
   auto accepted = game.send(Viewer::Black, RematchCommand{"next3"});
   REQUIRE(accepted.events.size() == 1);
-  CHECK(accepted.events[0].kind == Event::Kind::Rematched);
-  CHECK(accepted.events[0].game == "next3");
+  CHECK(testing::as<Rematched>(accepted.events[0]).game == "next3");
   CHECK(game->next_game() == "next3");
   CHECK_FALSE(game->rematch_offer());
   CHECK(refusal_of(game.send(Viewer::White, RematchCommand{"next4"})) == Rejection::Rematched);
@@ -73,10 +72,10 @@ TEST_CASE("a rematch offer can be declined, and offered again") {
   CHECK(refusal_of(game.send(Viewer::Black, DeclineRematchCommand{})) == Rejection::NoOffer);  // one's own offer
   auto declined = game.send(Viewer::White, DeclineRematchCommand{});
   REQUIRE(declined.events.size() == 1);
-  CHECK(declined.events[0].kind == Event::Kind::RematchDeclined);
+  CHECK(std::holds_alternative<RematchDeclined>(declined.events[0]));
   CHECK_FALSE(game->rematch_offer());
   CHECK_FALSE(game->next_game());
-  CHECK(game.send(Viewer::Black, RematchCommand{"n"}).events.at(0).kind == Event::Kind::RematchOffered);
+  CHECK(std::holds_alternative<RematchOffered>(game.send(Viewer::Black, RematchCommand{"n"}).events.at(0)));
 }
 
 TEST_CASE("no rematch before the end; on one device it starts at once") {
@@ -89,7 +88,7 @@ TEST_CASE("no rematch before the end; on one device it starts at once") {
   TestMatch local = finished_game(true);
   auto started = local.send(Viewer::Black, RematchCommand{"local2"});
   REQUIRE(started.events.size() == 1);
-  CHECK(started.events[0].kind == Event::Kind::Rematched);
+  CHECK(std::holds_alternative<Rematched>(started.events[0]));
   CHECK(local->next_game() == "local2");
 }
 

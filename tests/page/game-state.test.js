@@ -124,7 +124,9 @@ test('intents and countdowns: going back, the claim\'s countdown from `claim_ms`
 });
 
 test('Kriegspiel: a castling is read as one when the server says so, whatever the king\'s step', () => {
-  const variant = { name: 'kriegspiel', hidden: true, board: { files: 8, ranks: 8 }, pieces: [{ letter: 'K', royal: true }, { letter: 'R' }] };
+  // Kriegspiel's capabilities, as /api/variants gives them.
+  const variant = { name: 'kriegspiel', hidden: true, board_hidden: true, tries: true, any_question: true, takebacks: false, premoves: false,
+    players_chat: false, spectators_sealed: true, board: { files: 8, ranks: 8 }, pieces: [{ letter: 'K', royal: true }, { letter: 'R' }] };
   let state = initialState({ variant, you: 'white' });
   const feed = message => { state = reduce(state, { type: 'message', seat: 'white', message }).state; };
   feed({ t: 'state', v: 1, status: 'playing', start_fen: '4k3/8/8/8/8/8/8/4K2R w K - 0 1', fen: '8/8/8/8/8/8/8/4K2R w K - 0 1',

@@ -29,8 +29,7 @@ void attempt(TestMatch& game, rules::Color who, const char* uci, bool played) {
   CAPTURE(uci);
   auto decision = game.send(match::viewer_of(who), match::MoveCommand{uci, game->ply()});
   REQUIRE(decision.accepted());
-  REQUIRE(decision.events.front().kind == Event::Kind::Tried);
-  REQUIRE(decision.events.front().accepted == played);
+  REQUIRE(testing::as<match::Tried>(decision.events.front()).accepted == played);
 }
 
 void ask_any(TestMatch& game, rules::Color who) { REQUIRE(game.send(match::viewer_of(who), match::AnyCommand{}).accepted()); }

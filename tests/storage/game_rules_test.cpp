@@ -84,7 +84,7 @@ StoredGame stored_and_reloaded(const std::string& path, const GameRecord& game, 
     auto store = Store::open(path);
     REQUIRE(write([&](Store::Done done) { store->create_game(game, {}, done); }) == "");
     for (std::size_t ply = 0; ply < moves.size(); ++ply) {
-      EncodedEvent encoded = encode_event(Event::moved(moves[ply], static_cast<int>(ply), std::nullopt));
+      EncodedEvent encoded = encode_event(match::Moved{moves[ply], static_cast<int>(ply), std::nullopt});
       EventRecord event{static_cast<std::int64_t>(ply + 1), encoded.type, encoded.payload, 2000};
       REQUIRE(write([&](Store::Done done) { store->append_event(game.id, event, std::nullopt, done); }) == "");
     }
@@ -101,7 +101,7 @@ rules::Result<rules::Game> replay(const StoredGame& stored) {
   for (const EventRecord& record : stored.events) {
     auto event = decode_event(record.type, record.payload);
     REQUIRE(event);
-    if (event->is_move()) moves.push_back(event->move);
+    if (const auto* moved = std::get_if<match::Moved>(&*event)) moves.push_back(moved->move);
   }
   return rules::Game::from(variant_of(stored.game), stored.game.start_fen, moves);
 }
@@ -222,32 +222,32 @@ TEST_CASE("a version-4 database migrates: its events decode as they were, its ga
   const ClockTimes clock{300000, 299000};
   const std::vector<Row> rows{
       {"g1", "joined", R"({"color":"black","name":"Bob","clock":{"white":300000,"black":299000}})",
-       Event::joined(Color::Black, clock, "Bob")},
-      {"g1", "move", R"({"move":"e2e4","ply":0,"clock":{"white":300000,"black":299000}})", Event::moved("e2e4", 0, clock)},
-      {"g1", "draw_offer", R"({"by":"white"})", Event::draw_offered(Color::White, std::nullopt)},
+       match::Joined{Color::Black, "Bob", clock}},
+      {"g1", "move", R"({"move":"e2e4","ply":0,"clock":{"white":300000,"black":299000}})", match::Moved{"e2e4", 0, clock}},
+      {"g1", "draw_offer", R"({"by":"white"})", match::DrawOffered{Color::White, std::nullopt}},
       {"g1", "draw_declined", R"({"by":"black","clock":{"white":300000,"black":299000}})",
-       Event::draw_declined(Color::Black, clock)},
-      {"g1", "move", R"({"move":"e7e5","ply":1})", Event::moved("e7e5", 1, std::nullopt)},
-      {"g1", "takeback_offer", R"({"by":"black"})", Event::takeback_offered(Color::Black, std::nullopt)},
-      {"g1", "takeback_declined", R"({"by":"white"})", Event::takeback_declined(Color::White, std::nullopt)},
-      {"g1", "takeback", R"({"by":"black","plies":1})", Event::taken_back(Color::Black, 1, std::nullopt)},
+       match::DrawDeclined{Color::Black, clock}},
+      {"g1", "move", R"({"move":"e7e5","ply":1})", match::Moved{"e7e5", 1, std::nullopt}},
+      {"g1", "takeback_offer", R"({"by":"black"})", match::TakebackOffered{Color::Black, std::nullopt}},
+      {"g1", "takeback_declined", R"({"by":"white"})", match::TakebackDeclined{Color::White, std::nullopt}},
+      {"g1", "takeback", R"({"by":"black","plies":1})", match::TakenBack{Color::Black, 1, std::nullopt}},
       {"g1", "end", R"({"result":"1-0","reason":"resign","clock":{"white":300000,"black":299000}})",
-       Event::ended(Result::WhiteWins, EndReason::Resign, clock)},
-      {"g1", "rematch_offer", R"({"by":"black"})", Event::rematch_offered(Color::Black)},
-      {"g1", "rematch_declined", R"({"by":"white"})", Event::rematch_declined(Color::White)},
-      {"g1", "rematch", R"({"by":"black","game":"g9"})", Event::rematched(Color::Black, "g9")},
-      {"g2", "joined", R"({"color":"white"})", Event::joined(Color::White, std::nullopt)},
+       match::Ended{Result::WhiteWins, EndReason::Resign, clock}},
+      {"g1", "rematch_offer", R"({"by":"black"})", match::RematchOffered{Color::Black, std::nullopt}},
+      {"g1", "rematch_declined", R"({"by":"white"})", match::RematchDeclined{Color::White, std::nullopt}},
+      {"g1", "rematch", R"({"by":"black","game":"g9"})", match::Rematched{Color::Black, "g9", std::nullopt}},
+      {"g2", "joined", R"({"color":"white"})", match::Joined{Color::White, "", std::nullopt}},
       {"g2", "umpire", R"({"say":"moved","by":"white","ply":0,"move":"e2e4","clock":{"white":300000,"black":299000}})",
-       Event::tried(Color::White, "e2e4", 0, true, clock)},
+       match::Tried{Color::White, "e2e4", 0, true, clock}},
       {"g2", "umpire", R"({"say":"illegal","by":"black","ply":1,"move":"d8d1"})",
-       Event::tried(Color::Black, "d8d1", 1, false, std::nullopt)},
+       match::Tried{Color::Black, "d8d1", 1, false, std::nullopt}},
       {"g2", "umpire", R"({"say":"any","by":"black","ply":1,"answer":"no"})",
-       Event::asked(Color::Black, 1, rules::AnyAnswer::No, std::nullopt)},
+       match::Asked{Color::Black, 1, rules::AnyAnswer::No, std::nullopt}},
       {"g2", "umpire", R"({"say":"any","by":"white","ply":1,"answer":"try"})",
-       Event::asked(Color::White, 1, rules::AnyAnswer::Try, std::nullopt)},
-      {"g2", "end", R"({"result":"1/2-1/2","reason":"agreement"})", Event::ended(Result::Draw, EndReason::Agreement, std::nullopt)},
-      {"g3", "end", R"({"result":"*","reason":"abort"})", Event::ended(Result::Aborted, EndReason::Abort, std::nullopt)},
-      {"g3", "end", R"({"result":"0-1","reason":"timeout"})", Event::ended(Result::BlackWins, EndReason::Timeout, std::nullopt)},
+       match::Asked{Color::White, 1, rules::AnyAnswer::Try, std::nullopt}},
+      {"g2", "end", R"({"result":"1/2-1/2","reason":"agreement"})", match::Ended{Result::Draw, EndReason::Agreement, std::nullopt}},
+      {"g3", "end", R"({"result":"*","reason":"abort"})", match::Ended{Result::Aborted, EndReason::Abort, std::nullopt}},
+      {"g3", "end", R"({"result":"0-1","reason":"timeout"})", match::Ended{Result::BlackWins, EndReason::Timeout, std::nullopt}},
   };
   {
     Connection db(file.path(), Connection::Access::read_write_create);

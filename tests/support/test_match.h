@@ -14,6 +14,13 @@ namespace arbiter::testing {
 
 using namespace std::chrono_literals;
 
+// The event as the kind it must be: the test fails if it is another.
+template <typename Kind>
+const Kind& as(const match::Event& event) {
+  REQUIRE(std::holds_alternative<Kind>(event));
+  return std::get<Kind>(event);
+}
+
 class TestMatch {
  public:
   static constexpr std::int64_t kCreatedAtMs = 1700000000000;  // 2023-11-14

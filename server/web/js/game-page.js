@@ -111,7 +111,7 @@ class GamePage {
   // do not, so that nobody else pays for it on every move). Asked once for each list of moves.
   async askSans(legal) {
     const key = legal.join(' ');
-    if (!screenReader.on || this.variant.hidden || !legal.length || key === this.sansAskedFor) return;
+    if (!screenReader.on || this.variant.board_hidden || !legal.length || key === this.sansAskedFor) return;
     this.sansAskedFor = key;
     try {
       const game = await fetchGame(this.id, this.token());

@@ -22,7 +22,7 @@ export class GameRenderer {
   constructor(main, { page, gameId, pgnHref, variant, orientation, onMove }) {
     this.page = page;
     this.ui = buildGameLayout(main, { gameId, pgnHref });
-    main.querySelector('.game').classList.toggle('with-umpire-bar', Boolean(variant.hidden));
+    main.querySelector('.game').classList.toggle('with-umpire-bar', Boolean(variant.tries));
     this.board = new Board(this.ui.boardHost, {
       geometry: geometryFor(variant.board), pieces: variant.pieces, interactive: true, orientation, onMove,
       label: `${variant.title ?? variant.name} board`,

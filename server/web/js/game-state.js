@@ -77,7 +77,8 @@ export function initialState({ variant, you }) {
 const factsOf = (state, seat) => state.facts[seat] ?? null;
 export const turnOf = state => factsOf(state, state.primary)?.turn ?? 'white';
 const isPlayer = state => state.you !== 'spectator';
-const hiddenLive = state => Boolean(state.variant.hidden) && state.status !== 'finished';
+// The page switches on what the variant's games do (/api/variants), never on which variant it is.
+const hiddenLive = state => Boolean(state.variant.board_hidden) && state.status !== 'finished';
 
 // The connection that may do `action` now, or null: the viewer's own, or on one device the side
 // to move's first, then the other's.
@@ -202,7 +203,7 @@ function applyState(s, m, at, effects) {
     s.history = historyOf(m.start_fen, m.moves ?? [], s.positions);
     s.sans = m.sans ?? [];
   }
-  if (s.variant.hidden) s.heard = heardFrom(s, m);
+  if (s.variant.tries) s.heard = heardFrom(s, m);
   if (hiddenLive(s)) s.history[0].move = s.heard.filter(({ entry }) => entry.say === 'moved' && entry.by === s.you).at(-1)?.entry.move ?? null;
   if (!m.clock) s.clock = null;
   s.declined = null;
@@ -311,8 +312,8 @@ function applyEnd(s, m, at, effects) {
   if (s.clock) s.clock = { ...s.clock, ...clockNow(s, at), running: null };
   s.clockAt = at;
   effects.push({ sound: 'end' }, { connection: connectionStatus(s) }, { loadWholeChat: true });
-  // A finished Kriegspiel game is public: fetched whole (moves, SAN, every try) to replay it.
-  if (s.variant.hidden) effects.push({ reloadFinished: true });
+  // A finished hidden game is public: fetched whole (moves, SAN, every try) to replay it.
+  if (s.variant.board_hidden) effects.push({ reloadFinished: true });
 }
 
 // --- view ---------------------------------------------------------------------------------
@@ -454,9 +455,9 @@ function controlsView(s, offers) {
       shown: !offers.draw?.accept, label: drawAsked ? 'Draw offered' : 'Offer draw',
       seat: drawAsked || !playing ? null : offerDraw ?? ownSeat,
     },
-    // Shown in open games, where a player may ask once they have moved; a hidden board has none.
+    // Shown where takebacks are (open games), to ask once one has moved; a hidden board has none.
     takeback: {
-      shown: !s.variant.hidden && !offers.takeback?.accept, label: takebackAsked ? 'Takeback asked' : 'Takeback', seat: askTakeback,
+      shown: Boolean(s.variant.takebacks) && !offers.takeback?.accept, label: takebackAsked ? 'Takeback asked' : 'Takeback', seat: askTakeback,
     },
   };
 }
@@ -484,13 +485,14 @@ function firstMoveView(s, at) {
   return { text, urgent: Boolean(s.firstMove) };
 }
 
+// The umpire's log and bar, where moves are tries the umpire answers.
 function kriegspielView(s, log) {
-  if (!s.variant.hidden) return null;
+  if (!s.variant.tries) return null;
   const facts = factsOf(s, s.primary);
   return {
     log: log.log, latest: log.latest || 'The umpire has announced nothing yet.',
     bar: s.status !== 'finished',
-    askAny: { shown: isPlayer(s) && s.status !== 'finished', seat: seatFor(s, 'any') },
+    askAny: { shown: Boolean(s.variant.any_question) && isPlayer(s) && s.status !== 'finished', seat: seatFor(s, 'any') },
     pawnCaptureOwed: Boolean(facts?.pawn_capture_owed),
   };
 }
@@ -503,7 +505,8 @@ function chatView(s) {
     shown: canSpeak || s.chat.length > 0,
     title: finished ? 'Chat (players and spectators)' : player ? 'Players\u2019 chat' : 'Spectators\u2019 chat',
     canSpeak,
-    note: player && !canSpeak && hiddenLive(s) && !s.local && !s.computer ? 'No chat between the players while the board is hidden.' : null,
+    note: player && !canSpeak && !s.variant.players_chat && s.status !== 'finished' && !s.local && !s.computer
+      ? 'No chat between the players while the board is hidden.' : null,
     lines: s.chat,
   };
 }

@@ -26,7 +26,7 @@ function variantCard(variant, checked) {
     h('input', { type: 'radio', name: 'variant', value: variant.name, checked }),
     host,
     h('span.variant-title', {}, variant.title ?? variant.name),
-    variant.hidden ? h('span.hidden-badge', {}, 'hidden board') : null,
+    variant.board_hidden ? h('span.hidden-badge', {}, 'hidden board') : null,
     h('span.variant-description', {}, variant.description ?? ''),
     h('button.button.small.legend-button', {
       type: 'button', 'data-action': 'legend', 'aria-label': `The men of ${variant.title}`,
@@ -99,7 +99,7 @@ export function showHome(main, { variants }) {
 
   const refreshLocal = () => {
     form.querySelector('.chosen-variant').textContent = `Variant: ${chosenVariant()?.title ?? ''} (choose below)`;
-    const hidden = Boolean(chosenVariant()?.hidden);
+    const hidden = Boolean(chosenVariant()?.board_hidden);
     localButton.disabled = hidden;
     localButton.title = hidden ? 'A hidden-board game needs two screens.' : '';
   };

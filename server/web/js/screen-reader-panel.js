@@ -34,19 +34,19 @@ export class ScreenReaderPanel {
   }
 
   build() {
-    const hidden = Boolean(this.variant.hidden);
-    const fieldLabel = hidden ? 'Your try (from and to squares, such as e2e4)' : 'Your move (SAN such as Nf3, or from and to squares such as g1f3)';
+    const { tries, any_question: anyQuestion } = this.variant;
+    const fieldLabel = tries ? 'Your try (from and to squares, such as e2e4)' : 'Your move (SAN such as Nf3, or from and to squares such as g1f3)';
     this.input = h('input', {
       id: 'screen-reader-move', type: 'text', list: 'screen-reader-moves', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false',
       'aria-describedby': 'screen-reader-help',
     });
     this.datalist = h('datalist', { id: 'screen-reader-moves' });
-    const commands = `Type c for the clocks, b for the board${hidden ? ', any to ask "Are there any?"' : ''}. `
+    const commands = `Type c for the clocks, b for the board${anyQuestion ? ', any to ask "Are there any?"' : ''}. `
       + 'Keys from anywhere: Alt+Shift+C clocks, Alt+Shift+B board, Alt+Shift+M this field.';
     this.log = h('div.screen-reader-log', { role: 'log', 'aria-live': 'polite', 'aria-label': 'Game announcements' });
     const form = h('form.screen-reader-form', {},
       h('label', { for: 'screen-reader-move' }, fieldLabel), this.input, this.datalist,
-      h('button.button.small.primary', { type: 'submit' }, hidden ? 'Try' : 'Play'));
+      h('button.button.small.primary', { type: 'submit' }, tries ? 'Try' : 'Play'));
     form.hidden = this.you === 'spectator';  // a spectator reads and listens only
     form.addEventListener('submit', event => {
       event.preventDefault();
@@ -147,7 +147,7 @@ export class ScreenReaderPanel {
   }
 
   readBoard() {
-    if (this.variant.hidden && this.you === 'spectator' && this.view.status !== 'finished') {
+    if (this.variant.board_hidden && this.you === 'spectator' && this.view.status !== 'finished') {
       this.say('Kriegspiel: spectators hear only the umpire until the game ends.');
       return;
     }
@@ -191,7 +191,7 @@ export class ScreenReaderPanel {
   run(command) {
     if (command === 'clock') this.readClock();
     else if (command === 'board') this.readBoard();
-    else if (command === 'any' && this.variant.hidden) this.askAny();
+    else if (command === 'any' && this.variant.any_question) this.askAny();
     else if (command === 'help') this.say(this.element.querySelector('.screen-reader-help').textContent);
     else this.say('There is no such question in this game.');
   }

@@ -1,0 +1,57 @@
+#include "protocol/board_json.h"
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/json_text.h"
+#include "protocol/names.h"
+
+namespace arbiter::protocol {
+
+using nlohmann::json;
+
+bool to_move(const match::Match& match, match::Viewer viewer) {
+  return match.status() == match::Status::Playing && viewer == match::viewer_of(match.turn());
+}
+
+json moves_json(const rules::Game& game) {
+  json moves = json::array();
+  auto position = game.start();
+  for (const auto& move : game.moves()) {
+    moves.push_back(position.uci(move));
+    position.play(move);
+  }
+  return moves;
+}
+
+json double_moves_json(const rules::Game& game) {
+  json sides = json::array();
+  for (auto color : {rules::Color::White, rules::Color::Black})
+    if (game.position().has_double_move(color)) sides.push_back(color_name(color));
+  return sides;
+}
+
+// Written straight to text: the longest field of a move's event, sent to the player to move on
+// every move.
+std::string real_legal_text(const match::Match& match, match::Viewer viewer) {
+  if (!to_move(match, viewer)) return "[]";
+  const auto& position = match.game().position();
+  std::string out = "[";
+  for (const auto& move : match.game().legal_moves()) {
+    if (out.size() > 1) out += ',';
+    append_json_string(out, position.uci(move));
+  }
+  out += ']';
+  return out;
+}
+
+json real_positions_json(const rules::Game& game) {
+  json positions = json::array();
+  auto position = game.start();
+  for (const auto& move : game.moves()) {
+    position.play(move);
+    positions.push_back(position.fen());
+  }
+  return positions;
+}
+
+}  // namespace arbiter::protocol

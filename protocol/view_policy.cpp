@@ -1,0 +1,10 @@
+#include "protocol/view_policy.h"
+
+namespace arbiter::protocol {
+
+// The one place that tells the kinds apart, from the variant's data as make_referee does.
+const ViewPolicy& view_policy(const rules::Variant& variant) { return variant.hidden ? kriegspiel_view() : open_view(); }
+
+const ViewPolicy& view_policy(const match::Match& match) { return view_policy(match.game().start().variant()); }
+
+}  // namespace arbiter::protocol
