@@ -485,6 +485,7 @@ Outcome Position::outcome(std::span<const Move> moves) const {
   if (moves.empty()) {
     if (in_check()) return {win_for(~us), Reason::Checkmate};
     if (variant_->stalemate_loses) return {win_for(~us), Reason::Stalemate};
+    if (variant_->stalemate_wins) return {win_for(us), Reason::Stalemate};
     return {Outcome::Result::Draw, Reason::Stalemate};
   }
   if (variant_->bare_king_loses)

@@ -108,6 +108,7 @@ class Variant {
   std::array<std::vector<CastlingRule>, 2> castling;  // per colour
   Legality legality = Legality::Strict;
   bool stalemate_loses = false;       // shatranj: the stalemated side loses
+  bool stalemate_wins = false;        // the stalemated side wins (Fairy-Stockfish's stalemateValue = win)
   // Shatranj's bare king: baring the enemy king wins, unless the bared side bares back with its
   // very next move, which draws.
   bool bare_king_loses = false;

@@ -296,11 +296,14 @@ class VariantReader {
     bool king_capture = v_.legality == Legality::KingCapture;
     if (get_bool(table_, "king_capture", "king_capture", king_capture))
       v_.legality = king_capture ? Legality::KingCapture : Legality::Strict;
-    std::string stalemate = v_.stalemate_loses ? "loss" : "draw";
+    std::string stalemate = v_.stalemate_loses ? "loss" : v_.stalemate_wins ? "win" : "draw";
     if (get_string(table_, "stalemate", "stalemate", stalemate)) {
-      if (stalemate == "win") fail(*table_.get("stalemate"), "stalemate", "not supported: a stalemate that wins for the stalemated side");
-      else if (stalemate != "draw" && stalemate != "loss") fail(*table_.get("stalemate"), "stalemate", "must be \"draw\" or \"loss\"");
-      else v_.stalemate_loses = stalemate == "loss";
+      if (stalemate != "draw" && stalemate != "loss" && stalemate != "win") {
+        fail(*table_.get("stalemate"), "stalemate", "must be \"draw\", \"loss\" or \"win\" (for the stalemated side)");
+      } else {
+        v_.stalemate_loses = stalemate == "loss";
+        v_.stalemate_wins = stalemate == "win";
+      }
     }
     read_bool("bare_king_loses", v_.bare_king_loses);
     read_bool("meeting_pawns_removed", v_.meeting_pawns_removed);

@@ -538,6 +538,15 @@ std::string id_list(const std::vector<std::string>& ids) {
   return out + "]";
 }
 
+// A man whose every move keeps to squares of one colour (the bishop): a king and one such man
+// each, both on one colour, cannot mate, as the built-ins' bishops say with same_colour_pair_draws.
+bool colour_bound(const std::string& betza) {
+  const BetzaResult parsed = parse_betza(betza);
+  const auto* moves = std::get_if<BetzaMoves>(&parsed);
+  return moves && !moves->legs.empty() && !moves->double_step &&
+         std::all_of(moves->legs.begin(), moves->legs.end(), [](const Leg& l) { return (l.df + l.dr) % 2 == 0; });
+}
+
 bool valid_name(const std::string& name) {
   return !name.empty() && name.size() <= 32 && std::all_of(name.begin(), name.end(), [](char c) {
     return std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '_' || c == '-';
@@ -842,8 +851,8 @@ class Converter {
     if (const Setting* st = get("checkmateValue"); st && result_value("checkmateValue", "loss") != "loss")
       refuse("checkmateValue", *st, "checkmate must lose for the mated side");
     const std::string stalemate = result_value("stalemateValue", "draw");
-    if (stalemate == "draw" || stalemate == "loss") stalemate_ = stalemate;
-    else refuse("stalemateValue", *get("stalemateValue"), "a stalemate that does not draw or lose for the stalemated side is not supported");
+    if (stalemate == "draw" || stalemate == "loss" || stalemate == "win") stalemate_ = stalemate;
+    else refuse("stalemateValue", *get("stalemateValue"), "a stalemate that does not draw, lose or win for the stalemated side is not supported");
     const int n_fold = number("nFoldRule", 3, 0, 1000);
     if (const Setting* st = get("nFoldRule"); st && n_fold != 3) refuse("nFoldRule", *st, "only threefold repetition is supported");
     if (const Setting* st = get("nFoldValue"); st && result_value("nFoldValue", "draw") != "draw")
@@ -928,6 +937,8 @@ class Converter {
         out << "betza = " << quoted(p.type == "king" && !p.custom_betza ? king_betza_ : p.betza) << "\n";
       }
       if (p.type == "king") out << "royal = true\n";
+      if (std::find(lone_minor.begin(), lone_minor.end(), p.type) != lone_minor.end() && colour_bound(p.betza))
+        out << "same_colour_pair_draws = true\n";
       if (auto limit = promotion_limits_.find(p.type); limit != promotion_limits_.end())
         out << "promotion_limit = " << limit->second << "\n";
     }

@@ -111,6 +111,7 @@ json encode(const Variant& variant) {
     out["castling"] = {{"white", encode_castling(variant, 0)}, {"black", encode_castling(variant, 1)}};
   if (variant.legality != defaults.legality) out["legality"] = name_of(kLegalities, variant.legality);
   put(out, "stalemate_loses", variant.stalemate_loses, defaults.stalemate_loses);
+  put(out, "stalemate_wins", variant.stalemate_wins, defaults.stalemate_wins);
   put(out, "bare_king_loses", variant.bare_king_loses, defaults.bare_king_loses);
   put(out, "meeting_pawns_removed", variant.meeting_pawns_removed, defaults.meeting_pawns_removed);
   put(out, "two_moves_until_capture", variant.two_moves_until_capture, defaults.two_moves_until_capture);
@@ -330,6 +331,7 @@ Variant decode(const json& document) {
   decode_castling(in, variant);
   if (const json* legality = in.find("legality")) variant.legality = named(kLegalities, *legality, "legality");
   in.read("stalemate_loses", variant.stalemate_loses);
+  in.read("stalemate_wins", variant.stalemate_wins);
   in.read("bare_king_loses", variant.bare_king_loses);
   in.read("meeting_pawns_removed", variant.meeting_pawns_removed);
   in.read("two_moves_until_capture", variant.two_moves_until_capture);

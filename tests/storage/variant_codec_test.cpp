@@ -92,6 +92,7 @@ void check_fields(const Variant& back, const Variant& v) {
   }
   CHECK(back.legality == v.legality);
   CHECK(back.stalemate_loses == v.stalemate_loses);
+  CHECK(back.stalemate_wins == v.stalemate_wins);
   CHECK(back.bare_king_loses == v.bare_king_loses);
   CHECK(back.meeting_pawns_removed == v.meeting_pawns_removed);
   CHECK(back.two_moves_until_capture == v.two_moves_until_capture);
@@ -155,6 +156,7 @@ TEST_CASE("every field of a variant and of its pieces is in its definition") {
       {"castling right", [](Variant& v) { v.castling[0][0].letter = 'A'; }},
       {"legality", [](Variant& v) { v.legality = Legality::KingCapture; }},
       {"stalemate_loses", [](Variant& v) { v.stalemate_loses = !v.stalemate_loses; }},
+      {"stalemate_wins", [](Variant& v) { v.stalemate_wins = !v.stalemate_wins; }},
       {"bare_king_loses", [](Variant& v) { v.bare_king_loses = !v.bare_king_loses; }},
       {"meeting_pawns_removed", [](Variant& v) { v.meeting_pawns_removed = !v.meeting_pawns_removed; }},
       {"two_moves_until_capture", [](Variant& v) { v.two_moves_until_capture = !v.two_moves_until_capture; }},
