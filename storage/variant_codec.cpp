@@ -61,6 +61,7 @@ json encode_kind(const PieceKind& kind) {
     if (leg.range != 0) extra["range"] = leg.range;
     if (leg.hop != rules::Hop::None) extra["hop"] = name_of(kHops, leg.hop);
     if (leg.lame) extra["lame"] = true;
+    if (leg.initial) extra["initial"] = true;
     if (!extra.empty()) move.push_back(std::move(extra));
     moves.push_back(std::move(move));
   }
@@ -221,6 +222,7 @@ Leg decode_leg(const json& v, const std::string& where) {
     check_range(leg.range, 0, rules::kMaxBoardSide, extra.at("range"));
     if (const json* hop = extra.find("hop")) leg.hop = named(kHops, *hop, extra.at("hop"));
     extra.read("lame", leg.lame);
+    extra.read("initial", leg.initial);
     extra.done();
   }
   return leg;

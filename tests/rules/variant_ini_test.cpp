@@ -213,6 +213,26 @@ kingType = n
   CHECK(s.lone_minor_kinds.empty());
 }
 
+TEST_CASE("ini import: a custom piece's first-move-only moves (i), made from the double-step ranks as Fairy-Stockfish") {
+  const VariantFile file = converted("[sq:chess]\ncustomPiece1 = s:WiN\n[sq3:sq]\ndoubleStepRank = 3\n");
+  const Variant& sq = named(file, "sq");
+  const PieceKind& squire = sq.kinds[kind(sq, "customPiece1")];
+  CHECK(squire.double_step_ranks == std::vector<int>{1});
+  CHECK(std::count_if(squire.legs.begin(), squire.legs.end(), [](const Leg& l) { return l.initial; }) == 8);
+  auto moves_from = [](const Variant& v, const std::string& fen, const std::string& from) {
+    const Position pos = Position::from_fen(v, fen).value();
+    const std::vector<Move> moves = pos.legal_moves();
+    return std::count_if(moves.begin(), moves.end(), [&](const Move& m) { return pos.uci(m).rfind(from, 0) == 0; });
+  };
+  CHECK(moves_from(sq, "4k3/8/8/8/8/8/1S6/4K3 w - - 0 1", "b2") == 8);   // a4 c4 d3 d1 and four steps
+  CHECK(moves_from(sq, "4k3/8/8/8/8/1S6/8/4K3 w - - 0 1", "b3") == 4);
+  const Variant& sq3 = named(file, "sq3");
+  CHECK(sq3.kinds[kind(sq3, "customPiece1")].double_step_ranks == std::vector<int>{2});
+  CHECK(moves_from(sq3, "4k3/8/8/8/8/1S6/8/4K3 w - - 0 1", "b3") == 10);  // a1 c1 a5 c5 d2 d4 and four steps
+  CHECK(only_refusal("[x:chess]\ncustomPiece1 = s:WiN\ndoubleStep = false\n") ==
+        "line 2: [x:chess] customPiece1 = s:WiN: first-move-only moves (i) with doubleStep = false are not supported");
+}
+
 TEST_CASE("ini import: stalemateValue = win; bishops of one colour draw as in the built-ins") {
   const VariantFile file = converted("[sw:chess]\nstalemateValue = win\n[bb:chess]\n");
   const Variant& sw = named(file, "sw");

@@ -25,8 +25,8 @@ namespace {
 bool same_legs(const std::vector<Leg>& a, const std::vector<Leg>& b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::tie(a[i].df, a[i].dr, a[i].slide, a[i].mode, a[i].range, a[i].hop, a[i].lame) !=
-        std::tie(b[i].df, b[i].dr, b[i].slide, b[i].mode, b[i].range, b[i].hop, b[i].lame)) return false;
+    if (std::tie(a[i].df, a[i].dr, a[i].slide, a[i].mode, a[i].range, a[i].hop, a[i].lame, a[i].initial) !=
+        std::tie(b[i].df, b[i].dr, b[i].slide, b[i].mode, b[i].range, b[i].hop, b[i].lame, b[i].initial)) return false;
   return true;
 }
 
@@ -186,6 +186,7 @@ TEST_CASE("every field of a variant and of its pieces is in its definition") {
       {"leg range", [&](Variant& v) { v.kinds[rook].legs[0].range = 4; }},
       {"leg hop", [&](Variant& v) { v.kinds[rook].legs[0].hop = rules::Hop::Cannon; }},
       {"leg lame", [&](Variant& v) { v.kinds[knight].legs[0].lame = true; }},
+      {"leg initial", [&](Variant& v) { v.kinds[knight].legs[0].initial = true; }},
       {"legs_turn_for_black", [&](Variant& v) { v.kinds[pawn].legs_turn_for_black = !v.kinds[pawn].legs_turn_for_black; }},
       {"promotion_rank", [&](Variant& v) { v.kinds[pawn].promotion_rank = 6; }},
       {"optional_promotion_rank", [&](Variant& v) { v.kinds[pawn].optional_promotion_rank = 5; }},
