@@ -173,6 +173,8 @@ TEST_CASE("special moves: first-move-only (i) moves are made from the kind's ran
   CHECK(moves_of(squire_at(0, "4k3/8/8/8/8/8/8/1S2K3 w - - 0 1"), "b1") ==
         sorted({"b1a1", "b1c1", "b1b2", "b1a3", "b1c3", "b1d2"}));
   CHECK(moves_of(squire_at(0, "4k3/8/8/8/8/8/1S6/4K3 w - - 0 1"), "b2") == sorted({"b2a2", "b2c2", "b2b1", "b2b3"}));
+  // A leap, not a lame one: men around it block nothing.
+  CHECK(moves_of(squire_at(0, "4k3/8/8/8/8/8/PPP5/RS2K3 w - - 0 1"), "b1") == sorted({"b1c1", "b1a3", "b1c3", "b1d2"}));
   // Black's first rank is the eighth.
   CHECK(moves_of(squire_at(0, "1s2k3/8/8/8/8/8/8/4K3 b - - 0 1"), "b8") ==
         sorted({"b8a8", "b8c8", "b8b7", "b8a6", "b8c6", "b8d7"}));
