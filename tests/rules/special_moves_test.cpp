@@ -204,6 +204,38 @@ TEST_CASE("special moves: with double_step_unmoved_only a man back on its first 
   CHECK(moves_of(free, "b1").size() == 6);
 }
 
+TEST_CASE("special moves: i moves allowed from every rank play as the plain moves, down to perft 3") {
+  VariantFile file = load_variant_file(R"toml(
+[plain]
+parent = "chess"
+setup = "rsnbqkbnsr/pppppppppp/10/10/10/10/PPPPPPPPPP/RSNBQKBNSR w - - 0 1"
+files = 10
+castling = false
+[[plain.pieces]]
+id = "squire"
+letter = "S"
+betza = "WN"
+[everywhere]
+parent = "plain"
+[[everywhere.pieces]]
+id = "squire"
+betza = "WiN"
+double_step_ranks = [1, 2, 3, 4, 5, 6, 7, 8]
+[first-rank]
+parent = "everywhere"
+[[first-rank.pieces]]
+id = "squire"
+double_step_ranks = [1]
+)toml");
+  for (const auto& e : file.errors) FAIL(e.message());
+  REQUIRE(file.variants.size() == 3);
+  const std::uint64_t plain = perft(Position::start(file.variants[0]), 3);
+  CHECK(perft(Position::start(file.variants[1]), 3) == plain);
+  // From the first rank only: the same first move (every squire is on it), fewer replies later.
+  CHECK(perft(Position::start(file.variants[2]), 1) == perft(Position::start(file.variants[0]), 1));
+  CHECK(perft(Position::start(file.variants[2]), 3) < plain);
+}
+
 TEST_CASE("special moves: hidden (Kriegspiel) men that hop are refused") {
   VariantFile file = load_variant_file("[k]\nparent = \"kriegspiel\"\n[[k.pieces]]\nid = \"cannon\"\nletter = \"C\"\nbetza = \"mRcpR\"\n");
   REQUIRE(file.errors.size() == 1);
