@@ -153,6 +153,7 @@ bool Searcher::Worker::repeated(const Position& pos) const {
 std::optional<int> Searcher::Worker::rule_score(const Position& pos, const MoveList& moves, int ply) const {
   if (moves.size == 0) {
     if (pos.in_check() || variant_.stalemate_loses) return -kMateScore + ply;
+    if (variant_.stalemate_wins) return kMateScore - ply;
     return 0;
   }
   if (variant_.bare_king_loses && bare(pos, pos.side_to_move())) return bare_king_score(pos, moves, ply);

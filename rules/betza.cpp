@@ -73,7 +73,7 @@ struct Modifiers {
 void add_leg(std::vector<Leg>& legs, Leg leg) {
   for (Leg& old : legs)
     if (old.df == leg.df && old.dr == leg.dr && old.slide == leg.slide && old.range == leg.range &&
-        old.hop == leg.hop && old.lame == leg.lame) {
+        old.hop == leg.hop && old.lame == leg.lame && old.initial == leg.initial) {
       if (old.mode != leg.mode) old.mode = Mode::Both;
       return;
     }
@@ -100,7 +100,7 @@ std::vector<Leg> expand(const std::vector<Atom>& atoms, const Modifiers& mods, b
                           });
       if (!chosen) continue;
       add_leg(legs, {image.df_a * atom.a + image.df_b * atom.b, image.dr_a * atom.a + image.dr_b * atom.b, slide, mode,
-                     range, hop, lame});
+                     range, hop, lame, mods.initial});
     }
   }
   return legs;
@@ -108,8 +108,8 @@ std::vector<Leg> expand(const std::vector<Atom>& atoms, const Modifiers& mods, b
 
 BetzaError at(std::size_t index, std::string reason) { return {index + 1, std::move(reason)}; }
 
-// The pawn's double step, the only first-move-only move the generator knows: forward two to an
-// empty square over an empty one, written nD (lame) or W2/R2 (a rider of range 2).
+// The pawn's double step, the first-move-only move the generator makes from its tables: forward
+// two to an empty square over an empty one, written nD (lame) or W2/R2 (a rider of range 2).
 bool is_double_step(const std::vector<Leg>& legs) {
   for (const Leg& leg : legs)
     if (leg.mode != Mode::MoveOnly || leg.df != 0 || leg.dr < 1 || leg.dr > 2) return false;
@@ -168,20 +168,20 @@ BetzaResult parse_betza(std::string_view text) {
         if (std::isdigit(static_cast<unsigned char>(text[i + 1]))) range = text[i + 1] - '0';
         ++i;
       }
-      if (mods.hopper && (mods.initial || mods.lame || !rider || range != 0))
+      if (mods.hopper && (mods.lame || !rider || range != 0))
         return at(*mods.hopper, "not supported: a hopper ('" + std::string(1, text[*mods.hopper]) +
                                     "') other than an unlimited rider (pR, gQ)");
-      std::vector<Leg> legs;
       if (mods.initial) {
-        // Fairy-Stockfish's lame D, or a range-2 rider, forward and to an empty square only.
+        // Fairy-Stockfish's lame D, or a range-2 rider, forward and to an empty square only: the
+        // double step. Any other first-move-only move is a leg of its own, marked initial.
         const bool lame_d = mods.lame && !rider && c == 'D';
         const bool short_rider = rider && range == 2 && atoms.size() == 1 && atoms[0].a == 1 && atoms[0].b == 0;
-        legs = expand(lame_d ? atoms : std::vector<Atom>{{1, 0}, {2, 0}}, mods, false);
-        if (!(lame_d || short_rider) || !is_double_step(legs))
-          return at(mods.start, "not supported: a first-move-only move other than the pawn's double step (ifmnD)");
-        out.double_step = true;
-        mods = {};
-        continue;
+        if ((lame_d || short_rider) && is_double_step(expand(lame_d ? atoms : std::vector<Atom>{{1, 0}, {2, 0}}, mods, false))) {
+          out.double_step = true;
+          mods = {};
+          continue;
+        }
+        if (mods.en_passant) return at(mods.start, "not supported: e (en passant) on a first-move-only move");
       }
       if (rider && range == 1) rider = false, range = 0;
       if (mods.lame && (rider || std::any_of(atoms.begin(), atoms.end(), [](const Atom& a) { return a.a != 2; })))
@@ -206,11 +206,11 @@ bool left_right_symmetric(const std::vector<Leg>& legs) {
   auto has = [&](const Leg& leg) {
     return std::any_of(legs.begin(), legs.end(), [&](const Leg& l) {
       return l.df == leg.df && l.dr == leg.dr && l.slide == leg.slide && l.mode == leg.mode && l.range == leg.range &&
-             l.hop == leg.hop && l.lame == leg.lame;
+             l.hop == leg.hop && l.lame == leg.lame && l.initial == leg.initial;
     });
   };
   return std::all_of(legs.begin(), legs.end(),
-                     [&](const Leg& l) { return has({-l.df, l.dr, l.slide, l.mode, l.range, l.hop, l.lame}); });
+                     [&](const Leg& l) { return has({-l.df, l.dr, l.slide, l.mode, l.range, l.hop, l.lame, l.initial}); });
 }
 
 }  // namespace arbiter::rules

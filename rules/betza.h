@@ -7,8 +7,8 @@
 // steps: R4); modalities m c; directions f b l r v s h and their two-letter combinations; e (this
 // capture may be en passant); hoppers p (the cannon: mRcpR) and g (the grasshopper: gQ) on
 // unlimited riders; lame leaps n of two steps with one square between (nN the xiangqi horse, nA,
-// nD); i only for the pawn's double step (ifmnD, ifmW2, ifmR2). Refused, naming what: hoppers and
-// lame moves beyond those, other first-move-only moves.
+// nD); i (first move only) on any move: the pawn's double step (ifmnD, ifmW2, ifmR2) as such, any
+// other as legs marked initial. Refused, naming what: hoppers and lame moves beyond those, e on an i move.
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -23,7 +23,7 @@ inline constexpr std::size_t kMaxBetzaLength = 64;
 
 struct BetzaMoves {
   std::vector<Leg> legs;     // as White sees them: dr forward, df to the right
-  bool double_step = false;  // a first-move-only two-step forward move to an empty square
+  bool double_step = false;  // the first-move-only two-step forward move to an empty square (ifmnD)
   bool en_passant = false;   // a capture marked e
 };
 

@@ -93,8 +93,9 @@ void MoveGenerator::piece_moves(Square from, int kind, MoveList& out) {
   for (unsigned dirs = t_.capture_slides[c][kind]; dirs; dirs &= dirs - 1)
     captures |= g_.slide_targets(std::countr_zero(dirs), from, occupied_) & enemy_;
   if (t_.special_kinds & (1u << kind)) {
-    if (quiet_wanted) quiet |= v_.special_targets(us_, kind, from, occupied_, false);
-    captures |= v_.special_targets(us_, kind, from, occupied_, true) & enemy_;
+    const bool first_move = pos_.first_move_allowed(us_, kind, from);
+    if (quiet_wanted) quiet |= v_.special_targets(us_, kind, from, occupied_, false, first_move);
+    captures |= v_.special_targets(us_, kind, from, occupied_, true, first_move) & enemy_;
   }
 
   for (Bitboard targets = (quiet & quiet_wanted) | captures; targets;)

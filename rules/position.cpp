@@ -356,10 +356,16 @@ Bitboard Position::attackers(Square s, Color by, Bitboard occupied) const {
     const int k = std::countr_zero(kinds);
     for (Bitboard men = pieces(by, k) & occupied; men;) {
       const Square from = pop_lsb(men);
-      if (variant_->special_targets(by, k, from, occupied | bit(s), true) & bit(s)) found |= bit(from);
+      if (variant_->special_targets(by, k, from, occupied | bit(s), true, first_move_allowed(by, k, from)) & bit(s))
+        found |= bit(from);
     }
   }
   return found;
+}
+
+bool Position::first_move_allowed(Color c, int kind, Square from) const {
+  return (variant_->tables().double_step_from[index(c)][kind] & bit(from)) &&
+         (!variant_->kinds[kind].double_step_needs_unmoved || (unmoved_ & bit(from)));
 }
 
 bool Position::attacked(Square s, Color by) const { return s != kNoSquare && attackers(s, by, occupied()) != 0; }
@@ -486,6 +492,7 @@ Outcome Position::outcome(std::span<const Move> moves) const {
   if (moves.empty()) {  // without check, having no move at all is a stalemate, attacked or not
     if (!no_check && in_check()) return {win_for(~us), Reason::Checkmate};
     if (variant_->stalemate_loses) return {win_for(~us), Reason::Stalemate};
+    if (variant_->stalemate_wins) return {win_for(us), Reason::Stalemate};
     return {Outcome::Result::Draw, Reason::Stalemate};
   }
   if (variant_->bare_king_loses)

@@ -77,6 +77,9 @@ class Position {
   void pass();
   bool is_capture(const Move& move) const;
   bool has_mating_material(Color c) const;
+  // Whether the man of this kind and colour on `from` may make its first-move-only moves (Betza
+  // i) there: on its kind's double-step ranks and, if the kind needs it, unmoved.
+  bool first_move_allowed(Color c, int kind, Square from) const;
 
   // The outcome this position alone decides (mate, stalemate, fifty moves, material).
   // Repetition needs the history and is decided by Game.

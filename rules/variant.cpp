@@ -101,14 +101,16 @@ void Variant::finish() {
     }
 }
 
-Bitboard Variant::special_targets(Color c, int kind, Square from, Bitboard occupied, bool captures) const {
+Bitboard Variant::special_targets(Color c, int kind, Square from, Bitboard occupied, bool captures, bool first_move) const {
   const Geometry& g = geometry;
   Bitboard reach = 0;
   for (const Leg& leg : tables_.special_legs[index(c)][kind]) {
-    if (leg.mode == (captures ? Mode::MoveOnly : Mode::CaptureOnly)) continue;
-    if (!leg.slide) {  // lame: the square between is the step halved
-      const Square between = g.offset(from, leg.df / 2, leg.dr / 2), to = g.offset(from, leg.df, leg.dr);
-      if (to != kNoSquare && to != from && between != kNoSquare && !(occupied & bit(between))) reach |= bit(to);
+    if (leg.mode == (captures ? Mode::MoveOnly : Mode::CaptureOnly) || (leg.initial && !first_move)) continue;
+    if (!leg.slide) {  // a leap; a lame one is blocked on the square between, the step halved
+      const Square to = g.offset(from, leg.df, leg.dr);
+      const Square between = leg.lame ? g.offset(from, leg.df / 2, leg.dr / 2) : from;
+      if (to != kNoSquare && to != from && between != kNoSquare && (!leg.lame || !(occupied & bit(between))))
+        reach |= bit(to);
       continue;
     }
     // The line of steps from `from`, to the edge or (on the ring) back round to `from`.

@@ -36,10 +36,13 @@ struct Leg {
   int range = 0;         // a slide's most steps (Betza R4), 0 = no limit
   Hop hop = Hop::None;   // a slide that hops over a screen
   bool lame = false;     // a leap of two steps blocked by a man on the square between (Betza nN, nA, nD)
-  // A leg the one table lookup per square or king direction cannot make: ranged, hopping, lame, or
-  // a slide of a longer step (the nightrider's).
+  // A first-move-only move (Betza i): made only from the kind's double-step ranks, as
+  // Fairy-Stockfish makes it, and only by an unmoved man if the kind's double step needs one.
+  bool initial = false;
+  // A leg the one table lookup per square or king direction cannot make: ranged, hopping, lame,
+  // first-move-only, or a slide of a longer step (the nightrider's).
   bool special() const {
-    return range != 0 || hop != Hop::None || lame || (slide && (df < -1 || df > 1 || dr < -1 || dr > 1));
+    return range != 0 || hop != Hop::None || lame || initial || (slide && (df < -1 || df > 1 || dr < -1 || dr > 1));
   }
 };
 
@@ -55,8 +58,11 @@ struct PieceKind {
   bool en_passant = false;  // can capture and be captured en passant
   // A two-step forward move to an empty square over an empty square, from double_step_ranks.
   bool double_step = false;
-  std::vector<int> double_step_ranks{};  // relative to the owner (0 = own first rank)
-  bool double_step_needs_unmoved = false;  // the man may have left its rank and come back (a steward)
+  // Relative to the owner (0 = own first rank): where the double step and the first-move-only
+  // legs may be made.
+  std::vector<int> double_step_ranks{};
+  // Those moves only for a man that has not moved: it may have left its rank and come back (a steward).
+  bool double_step_needs_unmoved = false;
   // Kinds (indexes) this man may end any move as, or turn into where it stands as a move of its
   // own: the facings of Centennial's spearman, one kind per facing.
   std::vector<int> facings{};
@@ -118,6 +124,7 @@ class Variant {
   std::array<std::vector<CastlingRule>, 2> castling;  // per colour
   Legality legality = Legality::Strict;
   bool stalemate_loses = false;       // shatranj: the stalemated side loses
+  bool stalemate_wins = false;        // the stalemated side wins (Fairy-Stockfish's stalemateValue = win)
   // Shatranj's bare king: baring the enemy king wins, unless the bared side bares back with its
   // very next move, which draws.
   bool bare_king_loses = false;
@@ -162,8 +169,9 @@ class Variant {
   };
   const Tables& tables() const { return tables_; }
   // The squares a man of this kind and colour on `from` reaches by its special legs on a board of
-  // `occupied`: empty ones for quiet moves, occupied ones (of either colour) for captures.
-  Bitboard special_targets(Color c, int kind, Square from, Bitboard occupied, bool captures) const;
+  // `occupied`: empty ones for quiet moves, occupied ones (of either colour) for captures. Its
+  // first-move-only legs count only when `first_move` (Position::first_move_allowed).
+  Bitboard special_targets(Color c, int kind, Square from, Bitboard occupied, bool captures, bool first_move) const;
 
   // Builds the tables from the data above, anew each time (a variant built on a finished one
   // calls it again).

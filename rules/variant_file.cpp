@@ -235,10 +235,16 @@ class VariantReader {
       BetzaResult parsed = parse_betza(betza);
       if (auto* error = std::get_if<BetzaError>(&parsed)) return fail(*t.get("betza"), path + ".betza", error->message());
       const BetzaMoves& moves = std::get<BetzaMoves>(parsed);
+      // The double step and the first-move-only legs share the ranks they are made from: rank 2
+      // for a kind that had neither.
+      auto first_moves = [](bool double_step, const std::vector<Leg>& legs) {
+        return double_step || std::any_of(legs.begin(), legs.end(), [](const Leg& l) { return l.initial; });
+      };
+      const bool had = first_moves(kind.double_step, kind.legs), has = first_moves(moves.double_step, moves.legs);
       kind.legs = moves.legs;
       kind.en_passant = moves.en_passant;
-      if (moves.double_step && !kind.double_step) kind.double_step_ranks = {1};
-      if (!moves.double_step) kind.double_step_ranks.clear();
+      if (has && !had) kind.double_step_ranks = {1};
+      if (!has) kind.double_step_ranks.clear();
       kind.double_step = moves.double_step;
       if (!turns_given) turns = !left_right_symmetric(kind.legs);
     }
@@ -303,11 +309,14 @@ class VariantReader {
       else if (no_check) v_.legality = Legality::NoCheck;
       else if (v_.legality == Legality::NoCheck) v_.legality = Legality::Strict;
     }
-    std::string stalemate = v_.stalemate_loses ? "loss" : "draw";
+    std::string stalemate = v_.stalemate_loses ? "loss" : v_.stalemate_wins ? "win" : "draw";
     if (get_string(table_, "stalemate", "stalemate", stalemate)) {
-      if (stalemate == "win") fail(*table_.get("stalemate"), "stalemate", "not supported: a stalemate that wins for the stalemated side");
-      else if (stalemate != "draw" && stalemate != "loss") fail(*table_.get("stalemate"), "stalemate", "must be \"draw\" or \"loss\"");
-      else v_.stalemate_loses = stalemate == "loss";
+      if (stalemate != "draw" && stalemate != "loss" && stalemate != "win") {
+        fail(*table_.get("stalemate"), "stalemate", "must be \"draw\", \"loss\" or \"win\" (for the stalemated side)");
+      } else {
+        v_.stalemate_loses = stalemate == "loss";
+        v_.stalemate_wins = stalemate == "win";
+      }
     }
     read_bool("bare_king_loses", v_.bare_king_loses);
     read_bool("meeting_pawns_removed", v_.meeting_pawns_removed);
@@ -379,7 +388,7 @@ class VariantReader {
     }
     // The umpire's tries (rules/kriegspiel.h) know only moves of one table lookup.
     if (finished.hidden && finished.tables().special_kinds) {
-      fail_variant("hidden", "not supported: hidden men that hop, move lame or ride a limited range");
+      fail_variant("hidden", "not supported: hidden men that hop, move lame, ride a limited range or make first-move-only moves");
       return std::nullopt;
     }
     auto start = Position::from_fen(finished, finished.start_fen);

@@ -532,10 +532,34 @@ std::string quoted(std::string_view s) {
   return out + "\"";
 }
 
+std::string rank_list(const std::set<int>& ranks) {
+  std::string out = "[";
+  for (int r : ranks) out += (out.size() > 1 ? ", " : "") + std::to_string(r);
+  return out + "]";
+}
+
 std::string id_list(const std::vector<std::string>& ids) {
   std::string out = "[";
   for (std::size_t i = 0; i < ids.size(); ++i) out += (i ? ", " : "") + quoted(ids[i]);
   return out + "]";
+}
+
+// A man whose every move keeps to squares of one colour (the bishop): a king and one such man
+// each, both on one colour, cannot mate, as the built-ins' bishops say with same_colour_pair_draws.
+bool colour_bound(const std::string& betza) {
+  const BetzaResult parsed = parse_betza(betza);
+  const auto* moves = std::get_if<BetzaMoves>(&parsed);
+  return moves && !moves->legs.empty() && !moves->double_step &&
+         std::all_of(moves->legs.begin(), moves->legs.end(), [](const Leg& l) { return (l.df + l.dr) % 2 == 0; });
+}
+
+// Whether a piece has first-move-only moves (Betza i), which Fairy-Stockfish lets a man make from
+// the variant's double-step region.
+bool first_moves(const std::string& betza) {
+  const BetzaResult parsed = parse_betza(betza);
+  const auto* moves = std::get_if<BetzaMoves>(&parsed);
+  return moves && (moves->double_step ||
+                   std::any_of(moves->legs.begin(), moves->legs.end(), [](const Leg& l) { return l.initial; }));
 }
 
 bool valid_name(const std::string& name) {
@@ -673,8 +697,8 @@ class Converter {
       BetzaResult parsed = parse_betza(betza);
       if (const auto* error = std::get_if<BetzaError>(&parsed))
         refuse_at(p.place, p.key + " = " + p.value + ": Betza " + betza + " " + error->message());
-      else if (p.custom_betza && std::get<BetzaMoves>(parsed).double_step)
-        refuse_at(p.place, p.key + " = " + p.value + ": first-move-only moves (i) of a custom piece are not supported");
+      else if (first_moves(betza) && !flag("doubleStep", true))
+        refuse_at(p.place, p.key + " = " + p.value + ": first-move-only moves (i) with doubleStep = false are not supported");
       else if (immobility_illegal() && stuck_somewhere(std::get<BetzaMoves>(parsed).legs))
         refuse_at(p.place, p.key + " = " + p.value +
                                ": immobilityIllegal = true for a piece that has no move from some squares is not supported");
@@ -842,8 +866,8 @@ class Converter {
     if (const Setting* st = get("checkmateValue"); st && result_value("checkmateValue", "loss") != "loss")
       refuse("checkmateValue", *st, "checkmate must lose for the mated side");
     const std::string stalemate = result_value("stalemateValue", "draw");
-    if (stalemate == "draw" || stalemate == "loss") stalemate_ = stalemate;
-    else refuse("stalemateValue", *get("stalemateValue"), "a stalemate that does not draw or lose for the stalemated side is not supported");
+    if (stalemate == "draw" || stalemate == "loss" || stalemate == "win") stalemate_ = stalemate;
+    else refuse("stalemateValue", *get("stalemateValue"), "a stalemate that does not draw, lose or win for the stalemated side is not supported");
     const int n_fold = number("nFoldRule", 3, 0, 1000);
     if (const Setting* st = get("nFoldRule"); st && n_fold != 3) refuse("nFoldRule", *st, "only threefold repetition is supported");
     if (const Setting* st = get("nFoldValue"); st && result_value("nFoldValue", "draw") != "draw")
@@ -913,11 +937,7 @@ class Converter {
       if (p.type == "pawn") {
         out << "betza = " << quoted(double_step_ ? "fmWfceFifmnD" : "fmWfcF") << "\n";
         out << "pawn = true\n";
-        if (double_step_) {
-          std::string ranks;
-          for (int r : double_step_ranks_) ranks += (ranks.empty() ? "" : ", ") + std::to_string(r);
-          out << "double_step_ranks = [" << ranks << "]\n";
-        }
+        if (double_step_) out << "double_step_ranks = " << rank_list(double_step_ranks_) << "\n";
         if (mandatory_promotion_) {
           out << "promotion_rank = " << promotion_rank_ << "\n";
         } else {
@@ -925,9 +945,14 @@ class Converter {
           out << "optional_promotion_from = " << promotion_rank_ << "\n";
         }
       } else {
-        out << "betza = " << quoted(p.type == "king" && !p.custom_betza ? king_betza_ : p.betza) << "\n";
+        const std::string& betza = p.type == "king" && !p.custom_betza ? king_betza_ : p.betza;
+        out << "betza = " << quoted(betza) << "\n";
+        if (first_moves(betza))  // made from the pawns' double-step ranks, as Fairy-Stockfish does
+          out << "double_step_ranks = " << rank_list(double_step_ranks_.empty() ? std::set{double_step_rank_} : double_step_ranks_) << "\n";
       }
       if (p.type == "king") out << "royal = true\n";
+      if (std::find(lone_minor.begin(), lone_minor.end(), p.type) != lone_minor.end() && colour_bound(p.betza))
+        out << "same_colour_pair_draws = true\n";
       if (auto limit = promotion_limits_.find(p.type); limit != promotion_limits_.end())
         out << "promotion_limit = " << limit->second << "\n";
     }

@@ -65,6 +65,7 @@ json encode_kind(const PieceKind& kind) {
     if (leg.range != 0) extra["range"] = leg.range;
     if (leg.hop != rules::Hop::None) extra["hop"] = name_of(kHops, leg.hop);
     if (leg.lame) extra["lame"] = true;
+    if (leg.initial) extra["initial"] = true;
     if (!extra.empty()) move.push_back(std::move(extra));
     moves.push_back(std::move(move));
   }
@@ -115,6 +116,7 @@ json encode(const Variant& variant) {
     out["castling"] = {{"white", encode_castling(variant, 0)}, {"black", encode_castling(variant, 1)}};
   if (variant.legality != defaults.legality) out["legality"] = name_of(kLegalities, variant.legality);
   put(out, "stalemate_loses", variant.stalemate_loses, defaults.stalemate_loses);
+  put(out, "stalemate_wins", variant.stalemate_wins, defaults.stalemate_wins);
   put(out, "bare_king_loses", variant.bare_king_loses, defaults.bare_king_loses);
   put(out, "meeting_pawns_removed", variant.meeting_pawns_removed, defaults.meeting_pawns_removed);
   put(out, "two_moves_until_capture", variant.two_moves_until_capture, defaults.two_moves_until_capture);
@@ -225,6 +227,7 @@ Leg decode_leg(const json& v, const std::string& where) {
     check_range(leg.range, 0, rules::kMaxBoardSide, extra.at("range"));
     if (const json* hop = extra.find("hop")) leg.hop = named(kHops, *hop, extra.at("hop"));
     extra.read("lame", leg.lame);
+    extra.read("initial", leg.initial);
     extra.done();
   }
   return leg;
@@ -335,6 +338,7 @@ Variant decode(const json& document) {
   decode_castling(in, variant);
   if (const json* legality = in.find("legality")) variant.legality = named(kLegalities, *legality, "legality");
   in.read("stalemate_loses", variant.stalemate_loses);
+  in.read("stalemate_wins", variant.stalemate_wins);
   in.read("bare_king_loses", variant.bare_king_loses);
   in.read("meeting_pawns_removed", variant.meeting_pawns_removed);
   in.read("two_moves_until_capture", variant.two_moves_until_capture);

@@ -96,6 +96,19 @@ TEST_CASE("betza: the pawn, with its double step and en passant") {
   CHECK_FALSE(plain.en_passant);
 }
 
+TEST_CASE("betza: i marks any other move first-move-only, as legs of their own") {
+  const BetzaMoves squire = parsed("WiN");
+  CHECK_FALSE(squire.double_step);
+  CHECK(std::count_if(squire.legs.begin(), squire.legs.end(), [](const Leg& l) { return l.initial; }) == 8);
+  CHECK(std::count_if(squire.legs.begin(), squire.legs.end(), [](const Leg& l) { return !l.initial && !l.special(); }) == 4);
+  const std::vector<Leg> step = parsed_legs("ifmW");  // one step forward, not the double step
+  REQUIRE(step.size() == 1);
+  CHECK((step[0].df == 0 && step[0].dr == 1 && step[0].mode == Mode::MoveOnly && step[0].initial && step[0].special()));
+  CHECK(parsed("ifmnD").legs.empty());  // the pawn's double step stays what it was
+  CHECK(left_right_symmetric(parsed_legs("iN")));
+  CHECK_FALSE(left_right_symmetric(parsed_legs("ifrN")));
+}
+
 TEST_CASE("betza: directions as Fairy-Stockfish reads them") {
   CHECK(legs("fN") == LegSet{{1, 2, false, Mode::Both}, {-1, 2, false, Mode::Both}});   // only the narrow ones
   CHECK(legs("ffN") == legs("fN"));
@@ -129,7 +142,7 @@ TEST_CASE("betza: what the generator cannot do is refused, naming it and where")
   check("WgR3", 2, "not supported: a hopper ('g')");
   check("nH", 1, "not supported: a lame ('n') move other than a leap of two steps");
   check("nR", 1, "not supported: a lame ('n')");
-  check("ifmW", 1, "not supported: a first-move-only move");
+  check("ifceF", 1, "not supported: e (en passant) on a first-move-only move");
   check("KX", 2, "unexpected 'X'");
   check("Kfm", 2, "modifiers without a move letter");
   check("(1,x)", 1, "expected (a,b)");

@@ -101,8 +101,8 @@ TEST_CASE("variant file: every error names its line and field") {
         "line 3: a.setup: FEN must have exactly one white king");
   CHECK(only_error("[a]\nparent = \"chess\"\npromotion_choices = [\"queen\", \"wizard\"]\n") ==
         "line 3: a.promotion_choices[1]: no piece with this id");
-  CHECK(only_error("[a]\nparent = \"chess\"\nstalemate = \"win\"\n") ==
-        "line 3: a.stalemate: not supported: a stalemate that wins for the stalemated side");
+  CHECK(only_error("[a]\nparent = \"chess\"\nstalemate = \"lose\"\n") ==
+        "line 3: a.stalemate: must be \"draw\", \"loss\" or \"win\" (for the stalemated side)");
   CHECK(only_error("[a]\nparent = \"chess\"\n[[a.pieces]]\nid = \"wizard\"\nbetza = \"K\"\n") ==
         "line 1: a.pieces.wizard.letter: a new piece needs a letter");
   CHECK(only_error("[a]\nparent = \"chess\"\n[[a.pieces]]\nid = \"wizard\"\nletter = \"Q\"\nbetza = \"K\"\n") ==
@@ -118,6 +118,24 @@ TEST_CASE("variant file: every error names its line and field") {
   CHECK(only_error("[a]\ntitle = \"unclosed\n").rfind("line 2: file: not TOML", 0) == 0);
   CHECK(only_error("[a]\nparent = \"chess\"\nfiles = 10\n") ==
         "line 1: a.castling: the board changed: state castling again (or castling = false)");
+}
+
+TEST_CASE("variant file: stalemate = \"win\" gives the game to the stalemated side, as Fairy-Stockfish's stalemateValue") {
+  VariantFile file = loaded("[sw]\nparent = \"chess\"\nstalemate = \"win\"\n[back]\nparent = \"sw\"\nstalemate = \"draw\"\n");
+  const Variant* sw = named(file, "sw");
+  REQUIRE(sw);
+  CHECK(sw->stalemate_wins);
+  CHECK_FALSE(sw->stalemate_loses);
+  const Position stalemated = Position::from_fen(*sw, "k7/8/1Q6/8/8/8/8/4K3 b - - 0 1").value();
+  CHECK(stalemated.legal_moves().empty());
+  CHECK(stalemated.outcome().reason == Reason::Stalemate);
+  CHECK(stalemated.outcome().score() == "0-1");
+  const Position mated = Position::from_fen(*sw, "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1").value();
+  CHECK(mated.outcome().reason == Reason::Checkmate);
+  CHECK(mated.outcome().score() == "1-0");
+  const Variant* back = named(file, "back");
+  REQUIRE(back);
+  CHECK(Position::from_fen(*back, "k7/8/1Q6/8/8/8/8/4K3 b - - 0 1").value().outcome().score() == "1/2-1/2");
 }
 
 TEST_CASE("variant file: all errors of a file, not just the first") {

@@ -213,6 +213,42 @@ kingType = n
   CHECK(s.lone_minor_kinds.empty());
 }
 
+TEST_CASE("ini import: a custom piece's first-move-only moves (i), made from the double-step ranks as Fairy-Stockfish") {
+  const VariantFile file = converted("[sq:chess]\ncustomPiece1 = s:WiN\n[sq3:sq]\ndoubleStepRank = 3\n");
+  const Variant& sq = named(file, "sq");
+  const PieceKind& squire = sq.kinds[kind(sq, "customPiece1")];
+  CHECK(squire.double_step_ranks == std::vector<int>{1});
+  CHECK(std::count_if(squire.legs.begin(), squire.legs.end(), [](const Leg& l) { return l.initial; }) == 8);
+  auto moves_from = [](const Variant& v, const std::string& fen, const std::string& from) {
+    const Position pos = Position::from_fen(v, fen).value();
+    const std::vector<Move> moves = pos.legal_moves();
+    return std::count_if(moves.begin(), moves.end(), [&](const Move& m) { return pos.uci(m).rfind(from, 0) == 0; });
+  };
+  CHECK(moves_from(sq, "4k3/8/8/8/8/8/1S6/4K3 w - - 0 1", "b2") == 8);   // a4 c4 d3 d1 and four steps
+  CHECK(moves_from(sq, "4k3/8/8/8/8/1S6/8/4K3 w - - 0 1", "b3") == 4);
+  const Variant& sq3 = named(file, "sq3");
+  CHECK(sq3.kinds[kind(sq3, "customPiece1")].double_step_ranks == std::vector<int>{2});
+  CHECK(moves_from(sq3, "4k3/8/8/8/8/1S6/8/4K3 w - - 0 1", "b3") == 10);  // a1 c1 a5 c5 d2 d4 and four steps
+  CHECK(only_refusal("[x:chess]\ncustomPiece1 = s:WiN\ndoubleStep = false\n") ==
+        "line 2: [x:chess] customPiece1 = s:WiN: first-move-only moves (i) with doubleStep = false are not supported");
+}
+
+TEST_CASE("ini import: stalemateValue = win; bishops of one colour draw as in the built-ins") {
+  const VariantFile file = converted("[sw:chess]\nstalemateValue = win\n[bb:chess]\n");
+  const Variant& sw = named(file, "sw");
+  CHECK(sw.stalemate_wins);
+  CHECK(Position::from_fen(sw, "k7/8/1Q6/8/8/8/8/4K3 b - - 0 1").value().outcome().score() == "0-1");
+  const Variant& bb = named(file, "bb");
+  CHECK(bb.kinds[kind(bb, "bishop")].same_colour_pair_draws);
+  CHECK_FALSE(bb.kinds[kind(bb, "knight")].same_colour_pair_draws);
+  // A bishop each: both on dark squares (c1, d6) draws; on squares of two colours (c1, d5) plays on.
+  for (const Variant* v : {&bb, find_variant("chess")}) {
+    const Outcome same = Position::from_fen(*v, "4k3/8/3b4/8/8/8/8/2B1K3 w - - 0 1").value().outcome();
+    CHECK(same.reason == Reason::InsufficientMaterial);
+    CHECK_FALSE(Position::from_fen(*v, "4k3/8/8/3b4/8/8/8/2B1K3 w - - 0 1").value().outcome().over());
+  }
+}
+
 TEST_CASE("ini import: a refused section names the key, its line and the rule; the others still convert") {
   const std::string ini = R"([shogi]
 shogiPawn = p
@@ -248,8 +284,8 @@ TEST_CASE("ini import: a rule inherited from a built-in or another section is re
 }
 
 TEST_CASE("ini import: each rule our model lacks is refused with its line") {
-  CHECK(only_refusal("[x:chess]\nstalemateValue = win\n") ==
-        "line 2: [x:chess] stalemateValue = win: a stalemate that does not draw or lose for the stalemated side is not supported");
+  CHECK(only_refusal("[x:chess]\nstalemateValue = none\n") ==
+        "line 2: [x:chess] stalemateValue = none: a stalemate that does not draw, lose or win for the stalemated side is not supported");
   CHECK(only_refusal("[x:chess]\nnFoldRule = 5\n") == "line 2: [x:chess] nFoldRule = 5: only threefold repetition is supported");
   CHECK(only_refusal("[x:chess]\nnMoveRule = 0\n") ==
         "line 2: [x:chess] nMoveRule = 0: a game without an n-move rule is not supported");

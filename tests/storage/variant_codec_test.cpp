@@ -25,8 +25,8 @@ namespace {
 bool same_legs(const std::vector<Leg>& a, const std::vector<Leg>& b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::tie(a[i].df, a[i].dr, a[i].slide, a[i].mode, a[i].range, a[i].hop, a[i].lame) !=
-        std::tie(b[i].df, b[i].dr, b[i].slide, b[i].mode, b[i].range, b[i].hop, b[i].lame)) return false;
+    if (std::tie(a[i].df, a[i].dr, a[i].slide, a[i].mode, a[i].range, a[i].hop, a[i].lame, a[i].initial) !=
+        std::tie(b[i].df, b[i].dr, b[i].slide, b[i].mode, b[i].range, b[i].hop, b[i].lame, b[i].initial)) return false;
   return true;
 }
 
@@ -92,6 +92,7 @@ void check_fields(const Variant& back, const Variant& v) {
   }
   CHECK(back.legality == v.legality);
   CHECK(back.stalemate_loses == v.stalemate_loses);
+  CHECK(back.stalemate_wins == v.stalemate_wins);
   CHECK(back.bare_king_loses == v.bare_king_loses);
   CHECK(back.meeting_pawns_removed == v.meeting_pawns_removed);
   CHECK(back.two_moves_until_capture == v.two_moves_until_capture);
@@ -158,6 +159,7 @@ TEST_CASE("every field of a variant and of its pieces is in its definition") {
       {"legality no check", [](Variant& v) { v.legality = Legality::NoCheck; }},
       {"visibility", [](Variant& v) { v.legality = Legality::NoCheck, v.visibility = rules::Visibility::Fog; }},
       {"stalemate_loses", [](Variant& v) { v.stalemate_loses = !v.stalemate_loses; }},
+      {"stalemate_wins", [](Variant& v) { v.stalemate_wins = !v.stalemate_wins; }},
       {"bare_king_loses", [](Variant& v) { v.bare_king_loses = !v.bare_king_loses; }},
       {"meeting_pawns_removed", [](Variant& v) { v.meeting_pawns_removed = !v.meeting_pawns_removed; }},
       {"two_moves_until_capture", [](Variant& v) { v.two_moves_until_capture = !v.two_moves_until_capture; }},
@@ -187,6 +189,7 @@ TEST_CASE("every field of a variant and of its pieces is in its definition") {
       {"leg range", [&](Variant& v) { v.kinds[rook].legs[0].range = 4; }},
       {"leg hop", [&](Variant& v) { v.kinds[rook].legs[0].hop = rules::Hop::Cannon; }},
       {"leg lame", [&](Variant& v) { v.kinds[knight].legs[0].lame = true; }},
+      {"leg initial", [&](Variant& v) { v.kinds[knight].legs[0].initial = true; }},
       {"legs_turn_for_black", [&](Variant& v) { v.kinds[pawn].legs_turn_for_black = !v.kinds[pawn].legs_turn_for_black; }},
       {"promotion_rank", [&](Variant& v) { v.kinds[pawn].promotion_rank = 6; }},
       {"optional_promotion_rank", [&](Variant& v) { v.kinds[pawn].optional_promotion_rank = 5; }},
