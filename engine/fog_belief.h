@@ -9,6 +9,7 @@
 // they are seen, the hidden men kept where the fog still covers them, the rest placed at random
 // on squares the seat does not see. It is fed FogSights only, so it knows no more than the seat.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "engine/fog_view.h"
@@ -26,7 +27,7 @@ class FogBelief {
   // The samples start as the variant's start position.
   FogBelief(const rules::Variant& variant, rules::Color me, std::uint64_t seed, int samples);
 
-  // Takes in the next sight (the one after `previous`).
+  // Takes in the next sight of the game (the position after the next ply).
   void see(const FogSight& sight);
 
   const std::vector<rules::Position>& samples() const { return samples_; }

@@ -32,7 +32,7 @@ class FogView {
  public:
   // The whole history, one sight per position from the start. Rejects a history that tells more
   // than the seat sees (a man off its sight, an opponent's move) or does not hang together
-  // (turns out of order, a board of the wrong size, an own man unseen).
+  // (turns out of order, a board of the wrong size, an unknown kind, two own kings).
   static rules::Result<FogView> make(const rules::Variant& variant, rules::Color me, std::vector<FogSight> sights);
 
   const rules::Variant& variant() const { return *variant_; }
