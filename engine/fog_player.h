@@ -1,0 +1,61 @@
+#pragma once
+// A Fog of War computer player. It is handed a FogView (what its seat saw after every ply) and
+// nothing else, keeps a belief about the men in the fog (fog_belief.h), and chooses its move by
+// searching some of the sampled positions with the engine's search (the variant's NoCheck rules:
+// a king taken is a lost game) and averaging each move's score over them. Every sample shows the
+// seat what it sees, so every one offers the same moves: the seat's moves depend only on squares
+// it sees. Deterministic: the same seed and the same views give the same moves (the searches are
+// capped by depth and nodes, never by time).
+// The server's seam: per seat, keep fog_sight(position, seat, own_move) of the start and of the
+// position after every ply (own_move: that ply's UCI when the seat made it), hand
+// FogView::make(variant, seat, sights) to decide() on the seat's turn, and play the move it
+// returns; it never sees a rules::Position of the game.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/fog_belief.h"
+#include "engine/fog_view.h"
+#include "engine/search.h"
+
+namespace arbiter::engine {
+
+struct FogSettings {
+  int samples = 256;          // positions in the belief
+  int searched = 16;          // of those, how many each move is searched over
+  int depth = 3;              // plies each move is searched to in each of them
+  std::uint64_t nodes = 6000; // per searched sample
+  int noise_cp = 0;           // each move's mean score is shifted by up to this much, at random
+  int random_percent = 0;     // how often a move is played at random instead
+};
+
+// Levels 1-8: a smaller belief, fewer and shallower searches, noise and random moves below.
+FogSettings fog_level(int level);
+
+class FogPlayer {
+ public:
+  explicit FogPlayer(std::uint64_t seed, FogSettings settings = {});
+
+  // The move to play now (UCI). Call it whenever it is the seat's turn, with the whole view so
+  // far. A view that does not continue the last one starts the belief afresh from its sights, so
+  // a resumed game plays as if it had never stopped. Errors: not the seat's turn, no move.
+  rules::Result<std::string> decide(const FogView& view);
+
+  // The belief as it stands, for measurement (bench/); nullptr before the first decision.
+  const FogBelief* belief() const { return belief_ ? &*belief_ : nullptr; }
+
+ private:
+  void follow_view(const FogView& view);
+
+  std::uint64_t seed_;
+  FogSettings settings_;
+  std::unique_ptr<Searcher> searcher_;
+  std::optional<FogBelief> belief_;
+  const rules::Variant* variant_ = nullptr;
+  rules::Color me_ = rules::Color::White;
+  std::vector<FogSight> seen_;  // the sights the belief has taken in
+};
+
+}  // namespace arbiter::engine
