@@ -100,6 +100,8 @@ template <typename... Handlers>
 struct overloaded : Handlers... {
   using Handlers::operator()...;
 };
+template <typename... Handlers>
+overloaded(Handlers...) -> overloaded<Handlers...>;  // clang 14 deduces no aggregate's arguments without it
 
 // Both clocks right after the event; nullopt in untimed games.
 std::optional<ClockTimes> clock_of(const Event& event);
