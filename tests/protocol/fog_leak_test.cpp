@@ -1,0 +1,87 @@
+// Fog of War leaks nothing through the views: two games that differ only in squares White cannot
+// see give White and a spectator byte-identical `state` messages and event texts at every ply,
+// until White's men see the difference.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/views.h"
+#include "tests/support/test_match.h"
+
+using namespace arbiter;
+using namespace arbiter::protocol;
+using arbiter::testing::TestMatch;
+
+namespace {
+
+constexpr Viewer kBlind[] = {Viewer::White, Viewer::Spectator};  // those the difference is hidden from
+
+struct Heard {
+  std::string state;
+  std::string events;  // every event text of the latest decision, one after another
+};
+
+// What `viewer` has of the game after its latest decision.
+Heard heard(const TestMatch& game, const match::Decision& decision, Viewer viewer) {
+  Heard out{state_message(*game, game.now, viewer).dump(), ""};
+  for (const auto& event : decision.events) out.events += *event_texts(event, *game, game.now)[static_cast<std::size_t>(viewer)] + "\n";
+  return out;
+}
+
+// Whether White and a spectator have the same of two games after a decision in each; a spectator
+// must, as it sees no square at all.
+bool alike_to_the_blind(const TestMatch& first, const match::Decision& in_first, const TestMatch& second,
+                        const match::Decision& in_second) {
+  bool alike = true;
+  for (Viewer viewer : kBlind) {
+    const Heard a = heard(first, in_first, viewer), b = heard(second, in_second, viewer);
+    if (viewer == Viewer::Spectator) {
+      CHECK(a.state == b.state);
+      CHECK(a.events == b.events);
+    }
+    alike = alike && a.state == b.state && a.events == b.events;
+  }
+  return alike;
+}
+
+match::Decision play(TestMatch& game, const char* uci) {
+  auto decision = game.send(match::viewer_of(game->turn()), match::MoveCommand{uci, game->ply()});
+  CAPTURE(uci);
+  REQUIRE(decision.accepted());
+  return decision;
+}
+
+// Plays `uci` in both games; true if White and a spectator hear both alike.
+bool heard_alike(TestMatch& first, TestMatch& second, const char* uci) {
+  const auto in_first = play(first, uci), in_second = play(second, uci);
+  return alike_to_the_blind(first, in_first, second, in_second);
+}
+
+TestMatch joined() {
+  TestMatch game("fog-chess");
+  REQUIRE(game.join(rules::Color::Black).accepted());
+  return game;
+}
+
+}  // namespace
+
+TEST_CASE("fog: two games that differ only where White cannot see are the same game to White and a spectator") {
+  auto knight_h6 = joined(), knight_f6 = joined();
+  CHECK(heard_alike(knight_h6, knight_f6, "e2e4"));
+  // Black's knight goes where White's men do not reach, a different square in each game.
+  const auto to_h6 = play(knight_h6, "g8h6"), to_f6 = play(knight_f6, "g8f6");
+  CHECK(alike_to_the_blind(knight_h6, to_h6, knight_f6, to_f6));
+  // Black, who knows, is told which.
+  CHECK(state_message(*knight_h6, knight_h6.now, Viewer::Black).dump() !=
+        state_message(*knight_f6, knight_f6.now, Viewer::Black).dump());
+  for (const char* uci : {"b1c3", "a7a6", "g1f3", "b7b6", "h2h3", "c7c6"}) CHECK(heard_alike(knight_h6, knight_f6, uci));
+  // The bishop let out sees h6: one knight shows, and White and the game hear it differently.
+  CHECK_FALSE(heard_alike(knight_h6, knight_f6, "d2d3"));
+  // After the end everything is public: the games differ for everyone.
+  REQUIRE(knight_h6.send(Viewer::Black, match::ResignCommand{}).accepted());
+  REQUIRE(knight_f6.send(Viewer::Black, match::ResignCommand{}).accepted());
+  CHECK(state_message(*knight_h6, knight_h6.now, Viewer::Spectator).dump() !=
+        state_message(*knight_f6, knight_f6.now, Viewer::Spectator).dump());
+}
