@@ -20,12 +20,13 @@ constexpr Viewer kBlind[] = {Viewer::White, Viewer::Spectator};  // those the di
 
 struct Heard {
   std::string state;
-  std::string events;  // every event text of the latest decision, one after another
+  std::string resource;  // GET /api/games/<id>
+  std::string events;    // every event text of the latest decision, one after another
 };
 
 // What `viewer` has of the game after its latest decision.
 Heard heard(const TestMatch& game, const match::Decision& decision, Viewer viewer) {
-  Heard out{state_message(*game, game.now, viewer).dump(), ""};
+  Heard out{state_message(*game, game.now, viewer).dump(), game_resource(*game, game.now, viewer).dump(), ""};
   for (const auto& event : decision.events) out.events += *event_texts(event, *game, game.now)[static_cast<std::size_t>(viewer)] + "\n";
   return out;
 }
@@ -39,9 +40,10 @@ bool alike_to_the_blind(const TestMatch& first, const match::Decision& in_first,
     const Heard a = heard(first, in_first, viewer), b = heard(second, in_second, viewer);
     if (viewer == Viewer::Spectator) {
       CHECK(a.state == b.state);
+      CHECK(a.resource == b.resource);
       CHECK(a.events == b.events);
     }
-    alike = alike && a.state == b.state && a.events == b.events;
+    alike = alike && a.state == b.state && a.resource == b.resource && a.events == b.events;
   }
   return alike;
 }
@@ -84,4 +86,20 @@ TEST_CASE("fog: two games that differ only where White cannot see are the same g
   REQUIRE(knight_f6.send(Viewer::Black, match::ResignCommand{}).accepted());
   CHECK(state_message(*knight_h6, knight_h6.now, Viewer::Spectator).dump() !=
         state_message(*knight_f6, knight_f6.now, Viewer::Spectator).dump());
+}
+
+TEST_CASE("fog: an unseen double step and an unseen pawn move tell White nothing through the FEN's fields") {
+  auto double_step = joined(), single_step = joined(), knight = joined();
+  for (TestMatch* game : {&double_step, &single_step, &knight}) play(*game, "g1f3");
+  // The three replies: an en-passant square, a halfmove clock reset or not; all beyond White's sight.
+  const auto a5 = play(double_step, "a7a5"), a6 = play(single_step, "a7a6"), c6 = play(knight, "b8c6");
+  REQUIRE(double_step->game().position().fen() != single_step->game().position().fen());
+  REQUIRE(knight->game().position().fen() != single_step->game().position().fen());
+  CHECK(alike_to_the_blind(double_step, a5, single_step, a6));
+  CHECK(alike_to_the_blind(knight, c6, single_step, a6));
+  for (const char* uci : {"f3g1", "h7h6", "g1f3"}) {
+    const auto after_a5 = play(double_step, uci), after_a6 = play(single_step, uci), after_c6 = play(knight, uci);
+    CHECK(alike_to_the_blind(double_step, after_a5, single_step, after_a6));
+    CHECK(alike_to_the_blind(knight, after_c6, single_step, after_a6));
+  }
 }
