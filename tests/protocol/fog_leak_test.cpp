@@ -103,3 +103,44 @@ TEST_CASE("fog: an unseen double step and an unseen pawn move tell White nothing
     CHECK(alike_to_the_blind(knight, after_c6, single_step, after_a6));
   }
 }
+
+TEST_CASE("fog, every variant: a player's board is the real one on the squares they see and holds nothing else but "
+          "their men; their moves go only to squares they see") {
+  for (const rules::Variant* variant : rules::known_variants()) {
+    if (variant->visibility != rules::Visibility::Fog) continue;
+    CAPTURE(variant->name);
+    TestMatch game(variant->name);
+    REQUIRE(game.join(rules::Color::Black).accepted());
+    const rules::Geometry& geometry = variant->geometry;
+    for (int ply = 0; ply < 40 && game->status() == match::Status::Playing; ++ply) {
+      const rules::Position& real = game->game().position();
+      for (rules::Color side : {rules::Color::White, rules::Color::Black}) {
+        CAPTURE(ply);
+        const nlohmann::json seen = state_message(*game, game.now, match::viewer_of(side));
+        const auto board = rules::Position::from_fen(*variant, seen["fen"].get<std::string>());
+        REQUIRE_MESSAGE(board.ok(), board.error());
+        rules::Bitboard sight = 0;
+        const auto& squares = seen["sight"][color_name(side)];
+        REQUIRE(squares.size() == static_cast<std::size_t>(ply) + 1);
+        for (const auto& name : squares.back()) sight |= rules::bit(geometry.parse(name.get<std::string>()));
+        for (rules::Square square = 0; square < geometry.size(); ++square) {
+          const auto shown = board.value().piece_at(square), there = real.piece_at(square);
+          CAPTURE(geometry.name(square));
+          if (sight & rules::bit(square)) {
+            CHECK(shown.has_value() == there.has_value());
+            if (shown && there) CHECK((shown->color == there->color && shown->kind == there->kind));
+          } else {
+            CHECK_FALSE(shown);
+          }
+          if (there && there->color == side) CHECK((sight & rules::bit(square)));
+        }
+        if (side == real.side_to_move())
+          for (const rules::Move& move : game->game().legal_moves()) CHECK((sight & rules::bit(move.to)));
+      }
+      const auto& moves = game->game().legal_moves();
+      REQUIRE_FALSE(moves.empty());
+      const std::string uci = real.uci(moves[(static_cast<std::size_t>(ply) * 7 + 3) % moves.size()]);
+      REQUIRE(game.send(match::viewer_of(real.side_to_move()), match::MoveCommand{uci, ply}).accepted());
+    }
+  }
+}
