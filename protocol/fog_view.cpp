@@ -4,6 +4,9 @@
 // spectator sees no square: the squares both sides see would not do, since which of one side's
 // squares the other also sees is decided by men the first cannot see. Once it is over, everyone
 // sees everything, and each side's sight at every ply for replaying either player's view.
+#include <cctype>
+#include <initializer_list>
+
 #include <nlohmann/json.hpp>
 
 #include "protocol/board_json.h"
