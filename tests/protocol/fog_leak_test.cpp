@@ -16,8 +16,6 @@ using arbiter::testing::TestMatch;
 
 namespace {
 
-constexpr Viewer kBlind[] = {Viewer::White, Viewer::Spectator};  // those the difference is hidden from
-
 struct Heard {
   std::string state;
   std::string resource;  // GET /api/games/<id>
@@ -31,12 +29,12 @@ Heard heard(const TestMatch& game, const match::Decision& decision, Viewer viewe
   return out;
 }
 
-// Whether White and a spectator have the same of two games after a decision in each; a spectator
-// must, as it sees no square at all.
+// Whether `player` (White unless told) and a spectator have the same of two games after a
+// decision in each; a spectator must, as it sees no square at all.
 bool alike_to_the_blind(const TestMatch& first, const match::Decision& in_first, const TestMatch& second,
-                        const match::Decision& in_second) {
+                        const match::Decision& in_second, Viewer player = Viewer::White) {
   bool alike = true;
-  for (Viewer viewer : kBlind) {
+  for (Viewer viewer : {player, Viewer::Spectator}) {
     const Heard a = heard(first, in_first, viewer), b = heard(second, in_second, viewer);
     if (viewer == Viewer::Spectator) {
       CHECK(a.state == b.state);
@@ -55,10 +53,10 @@ match::Decision play(TestMatch& game, const char* uci) {
   return decision;
 }
 
-// Plays `uci` in both games; true if White and a spectator hear both alike.
-bool heard_alike(TestMatch& first, TestMatch& second, const char* uci) {
+// Plays `uci` in both games; true if `player` and a spectator hear both alike.
+bool heard_alike(TestMatch& first, TestMatch& second, const char* uci, Viewer player = Viewer::White) {
   const auto in_first = play(first, uci), in_second = play(second, uci);
-  return alike_to_the_blind(first, in_first, second, in_second);
+  return alike_to_the_blind(first, in_first, second, in_second, player);
 }
 
 TestMatch joined() {
@@ -86,6 +84,16 @@ TEST_CASE("fog: two games that differ only where White cannot see are the same g
   REQUIRE(knight_f6.send(Viewer::Black, match::ResignCommand{}).accepted());
   CHECK(state_message(*knight_h6, knight_h6.now, Viewer::Spectator).dump() !=
         state_message(*knight_f6, knight_f6.now, Viewer::Spectator).dump());
+}
+
+TEST_CASE("fog: the same for Black: White's knight where Black cannot see is the same game to Black") {
+  auto knight_f3 = joined(), knight_h3 = joined();
+  const auto to_f3 = play(knight_f3, "g1f3"), to_h3 = play(knight_h3, "g1h3");
+  CHECK(alike_to_the_blind(knight_f3, to_f3, knight_h3, to_h3, Viewer::Black));
+  CHECK_FALSE(alike_to_the_blind(knight_f3, to_f3, knight_h3, to_h3, Viewer::White));  // White knows
+  for (const char* uci : {"e7e6", "b1c3", "a7a6", "a2a3"}) CHECK(heard_alike(knight_f3, knight_h3, uci, Viewer::Black));
+  // The queen on h4 sees h3: the knight there, or nothing.
+  CHECK_FALSE(heard_alike(knight_f3, knight_h3, "d8h4", Viewer::Black));
 }
 
 TEST_CASE("fog: an unseen double step and an unseen pawn move tell White nothing through the FEN's fields") {
