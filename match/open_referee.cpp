@@ -1,4 +1,6 @@
-// The open game's referee: rules::Game judges moves; everyone may see the board.
+// The open game's referee: rules::Game judges moves; everyone may see the board. Fog of War's
+// moves are judged the same way (rules::Game plays them without check, Legality::NoCheck): only
+// what the game lets its viewers see and do differs, its capabilities.
 #include <stdexcept>
 
 #include "match/referee.h"
@@ -8,15 +10,13 @@ namespace {
 
 class OpenReferee final : public Referee {
  public:
-  explicit OpenReferee(rules::Position start) : game_(std::move(start)) {}
+  OpenReferee(rules::Position start, const Capabilities& capabilities)
+      : game_(std::move(start)), capabilities_(capabilities) {}
 
   const rules::Game& game() const override { return game_; }
   const rules::Umpire* umpire() const override { return nullptr; }
 
-  const Capabilities& capabilities() const override {
-    static const Capabilities open;
-    return open;
-  }
+  const Capabilities& capabilities() const override { return capabilities_; }
   bool pawn_capture_owed() const override { return false; }
   bool may_ask_any() const override { return false; }
 
@@ -69,15 +69,35 @@ class OpenReferee final : public Referee {
     rules::Move move;
   };
   rules::Game game_;
+  const Capabilities& capabilities_;
   mutable std::optional<Judged> judged_;
 };
 
 }  // namespace
 
-std::unique_ptr<Referee> make_open_referee(rules::Position start) { return std::make_unique<OpenReferee>(std::move(start)); }
+std::unique_ptr<Referee> make_open_referee(rules::Position start) {
+  static const Capabilities open;
+  return std::make_unique<OpenReferee>(std::move(start), open);
+}
+
+// Fog of War: each player sees their own men and the squares they could move to, a spectator
+// nothing until the end (protocol/fog_view.cpp). No takebacks: taking a move back would show the
+// opponent the board they saw before it. Premoves: a player's moves are decided by their men and
+// the squares those see alone, so one queued and then played or cancelled tells its owner nothing
+// their board does not show next. The players do not chat while it is on, as in Kriegspiel:
+// nothing passes between the sides but the moves. Spectators are sealed for Kriegspiel's reason.
+std::unique_ptr<Referee> make_fog_referee(rules::Position start) {
+  static const Capabilities fog{.board_hidden = true, .takebacks = false, .premoves = true,
+                                .players_chat = false, .seals_spectators = true};
+  return std::make_unique<OpenReferee>(std::move(start), fog);
+}
 
 std::unique_ptr<Referee> make_referee(rules::Position start) {
-  if (start.variant().hidden) return make_hidden_referee(std::move(start));
+  switch (start.variant().visibility) {
+    case rules::Visibility::Umpire: return make_hidden_referee(std::move(start));
+    case rules::Visibility::Fog: return make_fog_referee(std::move(start));
+    case rules::Visibility::Open: break;
+  }
   return make_open_referee(std::move(start));
 }
 

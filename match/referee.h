@@ -1,6 +1,6 @@
 #pragma once
 // A referee per kind of game, behind one interface: the open game (everyone sees the board,
-// rules::Game judges moves) and the hidden game (rules::Umpire judges tries and answers
+// rules::Game judges moves; Fog of War's too, its board hidden) and the hidden game (rules::Umpire judges tries and answers
 // "Are there any?"). The match holds one and never asks which: what differs between kinds beside
 // judging is in its Capabilities. make_referee picks it from the variant. Referees judge without
 // changing anything, and apply what was judged, trusted.
@@ -75,11 +75,13 @@ class Referee {
   virtual void take_back(int plies) = 0;
 };
 
-// The referee the variant calls for: hidden variants get the umpire.
+// The referee the variant calls for (its Visibility): hidden variants get the umpire, fog ones
+// the open referee with the board hidden.
 std::unique_ptr<Referee> make_referee(rules::Position start);
 // The capabilities of the variant's games (its referee's).
 Capabilities capabilities_of(const rules::Variant& variant);
 std::unique_ptr<Referee> make_open_referee(rules::Position start);
 std::unique_ptr<Referee> make_hidden_referee(rules::Position start);
+std::unique_ptr<Referee> make_fog_referee(rules::Position start);
 
 }  // namespace arbiter::match

@@ -8,7 +8,8 @@
 //
 // Open games (open_view.cpp): everyone sees everything. Kriegspiel (kriegspiel_view.cpp): a
 // player sees their own men and moves and what the umpire said; a spectator the announcements;
-// everyone everything once the game is over.
+// everyone everything once the game is over. Fog of War (fog_view.cpp): a player sees their own
+// men and the squares they could move to, a spectator nothing; everyone everything at the end.
 #include <optional>
 #include <string>
 
@@ -52,8 +53,9 @@ const ViewPolicy& view_policy(const rules::Variant& variant);
 // The policy for this game's variant.
 const ViewPolicy& view_policy(const match::Match& match);
 
-// The two kinds there are (view_policy picks one).
+// The kinds there are (view_policy picks one).
 const ViewPolicy& open_view();
 const ViewPolicy& kriegspiel_view();
+const ViewPolicy& fog_view();
 
 }  // namespace arbiter::protocol

@@ -1,6 +1,8 @@
-// The seam: every view of an open game and of a Kriegspiel game, for each viewer, during play and
+// The seam: every view of an open game, a Kriegspiel game and a Fog of War game, for each viewer, during play and
 // after the end, through the one ViewPolicy interface and no socket.
 #include <doctest/doctest.h>
+
+#include <algorithm>
 
 #include <nlohmann/json.hpp>
 
@@ -143,8 +145,80 @@ TEST_CASE("Kriegspiel: a player sees their own men and tries, a spectator the an
   CHECK(comments->before.at(2) == "e4e5: No");
 }
 
+TEST_CASE("Fog of War: a player sees their men and the squares they could move to, a spectator nothing, everyone all at the end") {
+  auto game = joined("fog-chess");
+  game.play({"e2e4", "d7d5"});  // each pawn sees the other, which it could take
+  const ViewPolicy& policy = view_policy(*game);
+  CHECK(&policy == &fog_view());
+  CHECK_FALSE(policy.heard_alike());
+  CHECK_FALSE(policy.board_public(*game));
+  CHECK_FALSE(policy.pgn_comments(*game));
+
+  const json white = board(*game, Viewer::White), black = board(*game, Viewer::Black),
+             spectator = board(*game, Viewer::Spectator);
+  // Their own men and the enemy pawn they could take; their own castling rights alone.
+  CHECK(white["fen"] == "8/8/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQ - 0 2");
+  CHECK(black["fen"] == "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/8/8 w kq - 0 2");
+  CHECK(spectator["fen"].is_null());
+  CHECK(white["moves"] == json{"e2e4"});
+  CHECK(black["moves"] == json{"d7d5"});
+  CHECK(spectator["moves"] == json::array());
+  CHECK(white["positions"] == json{"8/8/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQ - 0 1", white["fen"]});
+  CHECK(spectator["positions"] == json::array());
+  for (const json* seen : {&white, &black, &spectator}) CHECK((*seen)["sans"] == json::array());
+  // What each side saw at the start and after each move, its own sight only.
+  REQUIRE(white["sight"]["white"].size() == 3);
+  CHECK_FALSE(white["sight"].contains("black"));
+  CHECK_FALSE(black["sight"].contains("white"));
+  CHECK(spectator["sight"] == json::object());
+  const json white_now = white["sight"]["white"][2];
+  const auto sees = [](const json& squares, const char* square) {
+    return std::find(squares.begin(), squares.end(), json(square)) != squares.end();
+  };
+  CHECK(sees(white_now, "d5"));  // the pawn it could take
+  CHECK(sees(white_now, "e5"));  // where its pawn could go
+  CHECK(sees(white_now, "e1"));  // its own men
+  CHECK_FALSE(sees(white_now, "d7"));
+  CHECK_FALSE(sees(white["sight"]["white"][1], "d5"));  // before Black's move, d5 was empty and unseen
+
+  // White, to move, is told every move of their men, none of which needs the squares they cannot see.
+  CHECK(legal(*game, Viewer::White) == white["legal"]);
+  CHECK(white["legal"].size() == game->game().legal_moves().size());
+  CHECK(legal(*game, Viewer::Black) == json::array());
+  CHECK(legal(*game, Viewer::Spectator) == json::array());
+
+  // Black's move: Black is told it, White only the board after it, a spectator that it was made.
+  const json white_heard = act_fields(game, Viewer::White), black_heard = act_fields(game, Viewer::Black),
+             spectator_heard = act_fields(game, Viewer::Spectator);
+  CHECK_FALSE(white_heard.contains("move"));
+  CHECK(white_heard["fen"] == white["fen"]);
+  CHECK(white_heard["visible"] == white_now);
+  CHECK(white_heard["legal"] == white["legal"]);
+  CHECK(black_heard["move"] == "d7d5");
+  CHECK(black_heard["fen"] == black["fen"]);
+  CHECK(black_heard["legal"] == json::array());
+  CHECK(spectator_heard == json{{"ply", 1}, {"turn", "white"}, {"legal", json::array()}});
+
+  REQUIRE(game.send(Viewer::Black, match::ResignCommand{}).accepted());
+  CHECK(policy.board_public(*game));
+  for (Viewer viewer : kViewers) {
+    CAPTURE(viewer_name(viewer));
+    const json seen = board(*game, viewer);
+    CHECK(seen["fen"] == game->game().position().fen());
+    CHECK(seen["moves"] == json{"e2e4", "d7d5"});
+    CHECK(seen["sans"] == json{"e4", "d5"});
+    CHECK(seen["sight"]["white"] == white["sight"]["white"]);
+    CHECK(seen["sight"]["black"] == black["sight"]["black"]);
+    const json end = end_fields(*game, viewer);
+    CHECK(end["fen"] == seen["fen"]);
+    CHECK(end["moves"] == seen["moves"]);
+    CHECK(end["positions"] == seen["positions"]);
+    CHECK(end["sight"] == seen["sight"]);
+  }
+}
+
 TEST_CASE("each variant's view policy hides what its referee says is hidden") {
-  for (const rules::Variant* variant : rules::all_variants()) {
+  for (const rules::Variant* variant : rules::known_variants()) {
     CAPTURE(variant->name);
     auto game = joined(variant->name.c_str());
     const match::Capabilities& can = game->referee().capabilities();
