@@ -10,7 +10,6 @@ bool Permissions::may(Action action) const {
 
 Permissions permitted(const Match& match, Viewer viewer, Time now) {
   Permissions out;
-  out.actions.reserve(static_cast<std::size_t>(Action::Chat) + 1);  // every action: one allocation
   const auto seat = seat_of(viewer);
   // A refusal is the only answer that keeps its meaning here: an accepted command that records
   // the end decided by time (a flag) is no permission, so a game that time has ended permits

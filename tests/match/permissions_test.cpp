@@ -20,7 +20,10 @@ TestMatch joined(std::string_view variant = "chess", std::optional<ClockSetting>
   return game;
 }
 
-std::vector<Action> actions(const TestMatch& game, Viewer viewer) { return permitted(*game, viewer, game.now).actions; }
+std::vector<Action> actions(const TestMatch& game, Viewer viewer) {
+  const auto permitted_now = permitted(*game, viewer, game.now).actions;
+  return {permitted_now.begin(), permitted_now.end()};
+}
 
 bool may(const TestMatch& game, Viewer viewer, Action action) { return permitted(*game, viewer, game.now).may(action); }
 
