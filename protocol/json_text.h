@@ -22,11 +22,11 @@ class JsonText {
   JsonText& null(std::string_view key);
   // `text` is JSON already (an array written by json_string_array, say).
   JsonText& raw(std::string_view key, std::string_view text);
-  // `write(std::string&)` appends the value's JSON text to the buffer itself: no string between.
-  template <class Write>
-  JsonText& write(std::string_view key, Write&& write) {
+  // `writer(std::string&)` appends the value's JSON text to the buffer itself: no string between.
+  template <class Writer>
+  JsonText& write(std::string_view key, Writer&& writer) {
     const std::size_t field = begin(key);
-    write(buffer_);
+    writer(buffer_);
     end(field);
     return *this;
   }
