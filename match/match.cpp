@@ -9,6 +9,8 @@ using namespace std::chrono_literals;
 
 Refusal refuse(Rejection code, std::string message) { return {code, std::move(message)}; }
 
+Refusal refuse(Refused why) { return {why.code, std::string(why.message)}; }
+
 Decision refused(Rejection code, std::string message) {
   Decision decision;
   decision.refusal = refuse(code, std::move(message));
@@ -20,6 +22,8 @@ Decision refused(Refusal refusal) {
   decision.refusal = std::move(refusal);
   return decision;
 }
+
+Decision refused(Refused why) { return refused(refuse(why)); }
 
 // Names alike to a reader: the same but for the case of ASCII letters (names come trimmed and
 // cleaned of invisible characters from the protocol).
@@ -93,10 +97,30 @@ Decision Match::decide(Viewer from, const Command& command, Time now) const {
       command);
 }
 
-std::optional<Refusal> Match::check_player(Viewer from) const {
-  if (from == Viewer::Spectator) return refuse(Rejection::NotAPlayer, "spectators cannot play");
-  if (status_ == Status::Finished) return refuse(Rejection::GameOver, "the game is over");
-  if (status_ == Status::Waiting) return refuse(Rejection::NotStarted, "the game starts when the invited player joins");
+bool Match::accepts(Viewer from, const Command& command, Time now) const {
+  return std::visit(
+      [&](const auto& c) -> bool {
+        using T = std::decay_t<decltype(c)>;
+        // A move's or a question's refusal is the referee's, written as it judges.
+        if constexpr (std::is_same_v<T, MoveCommand> || std::is_same_v<T, AnyCommand>)
+          return decide(from, command, now).accepted();
+        else if constexpr (std::is_same_v<T, ResignCommand>) return !check_player(from);
+        else if constexpr (std::is_same_v<T, DrawCommand>) return !draw_refusal(from, now);
+        else if constexpr (std::is_same_v<T, DeclineDrawCommand>) return !decline_draw_refusal(from);
+        else if constexpr (std::is_same_v<T, TakebackCommand>) return !takeback_refusal(from, now);
+        else if constexpr (std::is_same_v<T, DeclineTakebackCommand>) return !decline_takeback_refusal(from);
+        else if constexpr (std::is_same_v<T, ClaimCommand>) return !claim_refusal(from, now);
+        else if constexpr (std::is_same_v<T, RematchCommand>) return !rematch_refusal(from);
+        else if constexpr (std::is_same_v<T, DeclineRematchCommand>) return !decline_rematch_refusal(from);
+        else return !abort_refusal(from);
+      },
+      command);
+}
+
+std::optional<Refused> Match::check_player(Viewer from) const {
+  if (from == Viewer::Spectator) return Refused{Rejection::NotAPlayer, "spectators cannot play"};
+  if (status_ == Status::Finished) return Refused{Rejection::GameOver, "the game is over"};
+  if (status_ == Status::Waiting) return Refused{Rejection::NotStarted, "the game starts when the invited player joins"};
   return std::nullopt;
 }
 
@@ -140,66 +164,101 @@ Decision Match::on_resign(Viewer from, Time now) const {
   return record({Ended{win_for(~*seat_of(from)), EndReason::Resign, times(now)}});
 }
 
+std::optional<Refused> Match::draw_refusal(Viewer from, Time now) const {
+  if (auto refusal = check_player(from)) return refusal;
+  if (expired(now)) return std::nullopt;
+  const rules::Color by = *seat_of(from);
+  if (draw_offer_ == ~by) return std::nullopt;
+  if (draw_offer_ == by) return Refused{Rejection::DrawOffered, "your draw offer stands until it is answered"};
+  if (draw_declined_at_[rules::index(by)] == ply())
+    return Refused{Rejection::TooSoon, "your offer was declined: offer again once the game has moved on"};
+  return std::nullopt;
+}
+
 Decision Match::on_draw(Viewer from, Time now) const {
-  if (auto refusal = check_player(from)) return refused(*refusal);
+  if (auto refusal = draw_refusal(from, now)) return refused(*refusal);
   if (auto end = expired(now)) return record({*end});
   const rules::Color by = *seat_of(from);
   if (draw_offer_ == ~by) return record({Ended{Result::Draw, EndReason::Agreement, times(now)}});
-  if (draw_offer_ == by) return refused(Rejection::DrawOffered, "your draw offer stands until it is answered");
-  if (draw_declined_at_[rules::index(by)] == ply())
-    return refused(Rejection::TooSoon, "your offer was declined: offer again once the game has moved on");
   return record({DrawOffered{by, times(now)}});
 }
 
+std::optional<Refused> Match::decline_draw_refusal(Viewer from) const {
+  if (auto refusal = check_player(from)) return refusal;
+  if (draw_offer_ != ~*seat_of(from)) return Refused{Rejection::NoOffer, "there is no draw offer to decline"};
+  return std::nullopt;
+}
+
 Decision Match::on_decline_draw(Viewer from, Time now) const {
-  if (auto refusal = check_player(from)) return refused(*refusal);
+  if (auto refusal = decline_draw_refusal(from)) return refused(*refusal);
+  return record({DrawDeclined{*seat_of(from), times(now)}});
+}
+
+std::optional<Refused> Match::takeback_refusal(Viewer from, Time now) const {
+  if (auto refusal = check_player(from)) return refusal;
+  if (!referee_->capabilities().takebacks) return Refused{Rejection::HiddenGame, "a takeback would show the hidden board"};
+  if (expired(now)) return std::nullopt;
   const rules::Color by = *seat_of(from);
-  if (draw_offer_ != ~by) return refused(Rejection::NoOffer, "there is no draw offer to decline");
-  return record({DrawDeclined{by, times(now)}});
+  if (setup_.local) {
+    if (ply() == 0) return Refused{Rejection::NothingToTakeBack, "no move has been played yet"};
+    return std::nullopt;
+  }
+  if (takeback_offer_ == ~by) return std::nullopt;
+  if (takeback_offer_ == by) return Refused{Rejection::TakebackOffered, "your takeback request stands until it is answered"};
+  if (plies_since_last_move_of(by) == 0) return Refused{Rejection::NothingToTakeBack, "you have not moved yet"};
+  return std::nullopt;
 }
 
 Decision Match::on_takeback(Viewer from, Time now) const {
-  if (auto refusal = check_player(from)) return refused(*refusal);
-  if (!referee_->capabilities().takebacks)
-    return refused(Rejection::HiddenGame, "a takeback would show the hidden board");
+  if (auto refusal = takeback_refusal(from, now)) return refused(*refusal);
   if (auto end = expired(now)) return record({*end});
   const rules::Color by = *seat_of(from);
   // On one device nobody else is there to ask: the last move is taken back at once.
-  if (setup_.local) {
-    if (ply() == 0) return refused(Rejection::NothingToTakeBack, "no move has been played yet");
-    return record({TakenBack{by, 1, times(now)}});
-  }
+  if (setup_.local) return record({TakenBack{by, 1, times(now)}});
   if (takeback_offer_ == ~by) {
     // Accepted: the asker's last move is undone, and the opponent's reply to it if any.
     const int plies = plies_since_last_move_of(~by);
     return record({TakenBack{by, plies, times(now)}});
   }
-  if (takeback_offer_ == by) return refused(Rejection::TakebackOffered, "your takeback request stands until it is answered");
-  if (plies_since_last_move_of(by) == 0) return refused(Rejection::NothingToTakeBack, "you have not moved yet");
   return record({TakebackOffered{by, times(now)}});
 }
 
+std::optional<Refused> Match::decline_takeback_refusal(Viewer from) const {
+  if (auto refusal = check_player(from)) return refusal;
+  if (takeback_offer_ != ~*seat_of(from)) return Refused{Rejection::NoOffer, "there is no takeback request to decline"};
+  return std::nullopt;
+}
+
 Decision Match::on_decline_takeback(Viewer from, Time now) const {
-  if (auto refusal = check_player(from)) return refused(*refusal);
-  const rules::Color by = *seat_of(from);
-  if (takeback_offer_ != ~by) return refused(Rejection::NoOffer, "there is no takeback request to decline");
-  return record({TakebackDeclined{by, times(now)}});
+  if (auto refusal = decline_takeback_refusal(from)) return refused(*refusal);
+  return record({TakebackDeclined{*seat_of(from), times(now)}});
+}
+
+std::optional<Refused> Match::abort_refusal(Viewer from) const {
+  if (from == Viewer::Spectator) return Refused{Rejection::NotAPlayer, "spectators cannot play"};
+  if (status_ == Status::Finished) return Refused{Rejection::GameOver, "the game is over"};
+  if (moved_[0] && moved_[1]) return Refused{Rejection::TooLate, "both sides have moved: resign instead"};
+  return std::nullopt;
 }
 
 Decision Match::on_abort(Viewer from, Time now) const {
-  if (from == Viewer::Spectator) return refused(Rejection::NotAPlayer, "spectators cannot play");
-  if (status_ == Status::Finished) return refused(Rejection::GameOver, "the game is over");
-  if (moved_[0] && moved_[1]) return refused(Rejection::TooLate, "both sides have moved: resign instead");
+  if (auto refusal = abort_refusal(from)) return refused(*refusal);
   return record({Ended{Result::Aborted, EndReason::Abort, times(now)}});
 }
 
+std::optional<Refused> Match::claim_refusal(Viewer from, Time now) const {
+  if (auto refusal = check_player(from)) return refusal;
+  if (expired(now)) return std::nullopt;
+  const auto claimable = claimable_at(*seat_of(from));
+  if (!claimable) return Refused{Rejection::OpponentHere, "your opponent is connected"};
+  if (now < *claimable) return Refused{Rejection::OpponentHere, "your opponent has not been gone long enough"};
+  return std::nullopt;
+}
+
 Decision Match::on_claim(Viewer from, Claim claim, Time now) const {
-  if (auto refusal = check_player(from)) return refused(*refusal);
+  if (auto refusal = claim_refusal(from, now)) return refused(*refusal);
   if (auto end = expired(now)) return record({*end});
   const rules::Color by = *seat_of(from);
-  const auto claimable = claimable_at(by);
-  if (!claimable) return refused(Rejection::OpponentHere, "your opponent is connected");
-  if (now < *claimable) return refused(Rejection::OpponentHere, "your opponent has not been gone long enough");
   return record({Ended{claim == Claim::Victory ? win_for(by) : Result::Draw, EndReason::Abandoned, times(now)}});
 }
 
@@ -209,20 +268,32 @@ Decision Match::join(rules::Color seat, Time now, std::string name) const {
   return record({Joined{seat, std::move(name), times(now)}});
 }
 
+std::optional<Refused> Match::rematch_refusal(Viewer from) const {
+  if (from == Viewer::Spectator) return Refused{Rejection::NotAPlayer, "spectators cannot play"};
+  if (status_ != Status::Finished) return Refused{Rejection::NotOver, "a rematch is offered once the game is over"};
+  if (next_game_) return Refused{Rejection::Rematched, "the rematch is under way"};
+  const rules::Color by = *seat_of(from);
+  if (setup_.local || rematch_offer_ == ~by) return std::nullopt;
+  if (rematch_offer_ == by) return Refused{Rejection::RematchOffered, "your rematch offer stands until it is answered"};
+  return std::nullopt;
+}
+
 // A game on one device has nobody to ask: its rematch starts at once.
 Decision Match::on_rematch(Viewer from, const RematchCommand& rematch) const {
-  if (from == Viewer::Spectator) return refused(Rejection::NotAPlayer, "spectators cannot play");
-  if (status_ != Status::Finished) return refused(Rejection::NotOver, "a rematch is offered once the game is over");
-  if (next_game_) return refused(Rejection::Rematched, "the rematch is under way");
+  if (auto refusal = rematch_refusal(from)) return refused(*refusal);
   const rules::Color by = *seat_of(from);
   if (setup_.local || rematch_offer_ == ~by) return record({Rematched{by, rematch.next_id, std::nullopt}});
-  if (rematch_offer_ == by) return refused(Rejection::RematchOffered, "your rematch offer stands until it is answered");
   return record({RematchOffered{by, std::nullopt}});
 }
 
+std::optional<Refused> Match::decline_rematch_refusal(Viewer from) const {
+  if (from == Viewer::Spectator) return Refused{Rejection::NotAPlayer, "spectators cannot play"};
+  if (!rematch_offer_ || rematch_offer_ == seat_of(from)) return Refused{Rejection::NoOffer, "there is no rematch offer to decline"};
+  return std::nullopt;
+}
+
 Decision Match::on_decline_rematch(Viewer from) const {
-  if (from == Viewer::Spectator) return refused(Rejection::NotAPlayer, "spectators cannot play");
-  if (!rematch_offer_ || rematch_offer_ == seat_of(from)) return refused(Rejection::NoOffer, "there is no rematch offer to decline");
+  if (auto refusal = decline_rematch_refusal(from)) return refused(*refusal);
   return record({RematchDeclined{*seat_of(from), std::nullopt}});
 }
 
@@ -240,16 +311,16 @@ std::variant<ChatChannel, Refusal> Match::chat(const ChatSpeaker& speaker, std::
         return refuse(Rejection::NameTaken, "that is a player's name: choose another");
     return ChatChannel::Spectators;
   }
-  if (auto refusal = players_chat_refusal()) return *refusal;
+  if (auto refusal = players_chat_refusal()) return refuse(*refusal);
   return ChatChannel::Players;
 }
 
-std::optional<Refusal> Match::players_chat_refusal() const {
-  if (setup_.local) return refuse(Rejection::ChatOff, "both seats are on this device: there is nobody to chat with");
-  if (setup_.computer) return refuse(Rejection::ChatOff, "the computer does not chat");
+std::optional<Refused> Match::players_chat_refusal() const {
+  if (setup_.local) return Refused{Rejection::ChatOff, "both seats are on this device: there is nobody to chat with"};
+  if (setup_.computer) return Refused{Rejection::ChatOff, "the computer does not chat"};
   // hidden: nothing may pass between the sides but the umpire's words.
   if (!referee_->capabilities().players_chat && status_ != Status::Finished)
-    return refuse(Rejection::ChatOff, "the players' chat is off during a hidden game");
+    return Refused{Rejection::ChatOff, "the players' chat is off during a hidden game"};
   return std::nullopt;
 }
 
@@ -401,7 +472,7 @@ std::optional<Time> Match::claimable_at(rules::Color seat) const {
 }
 
 std::optional<Refusal> Match::set_premove(Viewer from, std::optional<std::string> move) {
-  if (auto refusal = check_player(from)) return refusal;
+  if (auto refusal = check_player(from)) return refuse(*refusal);
   const rules::Color seat = *seat_of(from);
   if (move && turn() == seat) return refuse(Rejection::YourTurn, "it is your turn: move instead");
   premoves_[rules::index(seat)] = std::move(move);

@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -70,6 +71,12 @@ struct MatchSetup {
   bool invited = true;
 };
 
+// A refusal before it is a Refusal: its message a literal, so that asking allocates nothing.
+struct Refused {
+  Rejection code;
+  std::string_view message;
+};
+
 // Where a command leads.
 struct Decision {
   std::vector<Event> events;              // to record, in order (none: nothing happens)
@@ -90,6 +97,9 @@ class Match {
   Match(MatchSetup setup, rules::Position start, Time now);
 
   Decision decide(Viewer from, const Command& command, Time now) const;
+  // Whether decide would accept `command` now (no refusal, no repeat), asked of the offers and
+  // answers without writing a refusal's message: their checks are decide's own, written once.
+  bool accepts(Viewer from, const Command& command, Time now) const;
   // The invited player takes `seat` under `name` (the room hands out seats and their tokens).
   Decision join(rules::Color seat, Time now, std::string name = {}) const;
   // Where a chat message goes, or why it may not be sent. `now_ms`: the wall clock.
@@ -170,9 +180,19 @@ class Match {
   };
 
   // A refusal unless `from` holds a seat of a game in progress.
-  std::optional<Refusal> check_player(Viewer from) const;
+  std::optional<Refused> check_player(Viewer from) const;
   // Why a player may not use the players' chat now, if they may not.
-  std::optional<Refusal> players_chat_refusal() const;
+  std::optional<Refused> players_chat_refusal() const;
+  // Each command's refusal now, if decide would refuse it; nullopt when decide records its
+  // events, or the end that time decided (which is checked for, never returned as a refusal).
+  std::optional<Refused> draw_refusal(Viewer from, Time now) const;
+  std::optional<Refused> decline_draw_refusal(Viewer from) const;
+  std::optional<Refused> takeback_refusal(Viewer from, Time now) const;
+  std::optional<Refused> decline_takeback_refusal(Viewer from) const;
+  std::optional<Refused> abort_refusal(Viewer from) const;
+  std::optional<Refused> claim_refusal(Viewer from, Time now) const;
+  std::optional<Refused> rematch_refusal(Viewer from) const;
+  std::optional<Refused> decline_rematch_refusal(Viewer from) const;
   Decision on_move(Viewer from, const MoveCommand& move, Time now) const;
   Decision on_any(Viewer from, Time now) const;
   Decision on_resign(Viewer from, Time now) const;

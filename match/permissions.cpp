@@ -16,7 +16,7 @@ Permissions permitted(const Match& match, Viewer viewer, Time now) {
   // nothing but what its end permits.
   const bool time_ended = !match.on_time(now).events.empty();
   auto accepts = [&](const Command& command) {
-    return !time_ended && match.decide(viewer, command, now).accepted();
+    return !time_ended && match.accepts(viewer, command, now);
   };
   auto allow = [&](Action action, bool yes) {
     if (yes) out.actions.push_back(action);

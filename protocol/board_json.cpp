@@ -35,8 +35,11 @@ json double_moves_json(const rules::Game& game) {
 std::string real_legal_text(const match::Match& match, match::Viewer viewer) {
   if (!to_move(match, viewer)) return "[]";
   const auto& position = match.game().position();
-  std::string out = "[";
-  for (const auto& move : match.game().legal_moves()) {
+  const auto& legal = match.game().legal_moves();
+  std::string out;
+  out.reserve(2 + legal.size() * 8);  // "e7e8q", and a comma: one allocation, not one per doubling
+  out += '[';
+  for (const auto& move : legal) {
     if (out.size() > 1) out += ',';
     append_json_string(out, position.uci(move));
   }

@@ -1,6 +1,7 @@
 #include "protocol/json_text.h"
 
 #include <algorithm>
+#include <charconv>
 
 #include <nlohmann/json.hpp>
 
@@ -8,51 +9,58 @@
 
 namespace arbiter::protocol {
 
-JsonText& JsonText::raw(std::string_view key, std::string text) {
-  for (auto& field : fields_)
-    if (field.first == key) {
-      field.second = std::move(text);
-      return *this;
-    }
-  fields_.emplace_back(std::string(key), std::move(text));
-  return *this;
+// Room for an open game's event message, legal moves and all (the buffer grows past it if need be).
+JsonText::JsonText() {
+  buffer_.reserve(1000);  // under 1 KiB: glibc serves larger requests only after merging its fast bins
+  fields_.reserve(16);
+}
+
+std::size_t JsonText::begin(std::string_view key) {
+  // nlohmann's objects are std::maps: their keys come out in std::string's order.
+  const auto at = std::lower_bound(fields_.begin(), fields_.end(), key,
+                                   [&](const Field& field, std::string_view k) { return key_of(field) < k; });
+  if (at != fields_.end() && key_of(*at) == key) {
+    at->value_at = buffer_.size();
+    return static_cast<std::size_t>(at - fields_.begin());
+  }
+  const Field field{buffer_.size(), key.size(), buffer_.size() + key.size(), 0};
+  buffer_ += key;
+  return static_cast<std::size_t>(fields_.insert(at, field) - fields_.begin());
+}
+
+void JsonText::end(std::size_t field) { fields_[field].value_size = buffer_.size() - fields_[field].value_at; }
+
+JsonText& JsonText::raw(std::string_view key, std::string_view text) {
+  return write(key, [&](std::string& out) { out += text; });
 }
 
 bool JsonText::has(std::string_view key) const {
-  return std::any_of(fields_.begin(), fields_.end(), [&](const auto& field) { return field.first == key; });
+  return std::any_of(fields_.begin(), fields_.end(), [&](const Field& field) { return key_of(field) == key; });
 }
 
 JsonText& JsonText::string(std::string_view key, std::string_view value) {
-  std::string text;
-  text.reserve(value.size() + 2);
-  append_json_string(text, value);
-  return raw(key, std::move(text));
+  return write(key, [&](std::string& out) { append_json_string(out, value); });
 }
 
-JsonText& JsonText::number(std::string_view key, std::int64_t value) { return raw(key, std::to_string(value)); }
+JsonText& JsonText::number(std::string_view key, std::int64_t value) {
+  return write(key, [&](std::string& out) { append_json_number(out, value); });
+}
 
 JsonText& JsonText::null(std::string_view key) { return raw(key, "null"); }
 
 JsonText& JsonText::json(std::string_view key, const nlohmann::json& value) { return raw(key, dump(value)); }
 
 std::string JsonText::text() const {
-  // nlohmann's objects are std::maps: their keys come out in std::string's order.
-  std::vector<const std::pair<std::string, std::string>*> sorted;
-  sorted.reserve(fields_.size());
   std::size_t size = 2;
-  for (const auto& field : fields_) {
-    sorted.push_back(&field);
-    size += field.first.size() + field.second.size() + 4;
-  }
-  std::sort(sorted.begin(), sorted.end(), [](const auto* a, const auto* b) { return a->first < b->first; });
+  for (const auto& field : fields_) size += field.key_size + field.value_size + 4;
   std::string out;
   out.reserve(size);
   out += '{';
-  for (const auto* field : sorted) {
+  for (const auto& field : fields_) {
     if (out.size() > 1) out += ',';
-    append_json_string(out, field->first);
+    append_json_string(out, key_of(field));
     out += ':';
-    out += field->second;
+    out.append(buffer_, field.value_at, field.value_size);
   }
   out += '}';
   return out;
@@ -71,6 +79,12 @@ void append_json_string(std::string& out, std::string_view value) {
   out += '"';
   out += value;
   out += '"';
+}
+
+void append_json_number(std::string& out, std::int64_t value) {
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
+  out.append(digits, end);
 }
 
 }  // namespace arbiter::protocol

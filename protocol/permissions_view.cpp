@@ -1,7 +1,6 @@
 #include "protocol/permissions_view.h"
 
 #include <optional>
-#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -32,33 +31,45 @@ std::string_view action_name(match::Action action) {
   return "";
 }
 
-std::string now_text(const match::Match& match, match::Viewer viewer, match::Time now) {
+void append_now(std::string& out, const match::Match& match, match::Viewer viewer, match::Time now) {
   const match::Permissions permissions = match::permitted(match, viewer, now);
-  std::vector<std::string_view> actions;
-  actions.reserve(permissions.actions.size());
-  for (auto action : permissions.actions) actions.push_back(action_name(action));
-  auto side = [](JsonText& out, std::string_view key, std::optional<rules::Color> by) -> JsonText& {
-    return by ? out.string(key, color_name(*by)) : out.null(key);
+  auto side = [&](std::optional<rules::Color> by) {
+    if (by) append_json_string(out, color_name(*by));
+    else out += "null";
   };
+  // The keys in the order dump writes them (std::string's), each object's as it is written.
+  out += R"({"actions":[)";
+  for (std::size_t i = 0; i < permissions.actions.size(); ++i) {
+    if (i > 0) out += ',';
+    append_json_string(out, action_name(permissions.actions[i]));
+  }
+  out += R"(],"chat":)";
+  if (permissions.chat) append_json_string(out, channel_name(*permissions.chat));
+  else out += "null";
+  if (permissions.claim_in) {
+    out += R"(,"claim_ms":)";
+    append_json_number(out, permissions.claim_in->count());
+  }
   // The offers standing now: a page need not know when each lapses.
-  JsonText offers;
-  side(offers, "draw", match.draw_offer());
-  side(offers, "takeback", match.takeback_offer());
-  side(offers, "rematch", match.rematch_offer());
-  JsonText out;
-  out.string("turn", color_name(match.turn()))
-      .number("ply", match.ply())
-      .raw("actions", json_string_array(actions))
-      .raw("offers", offers.text());
-  if (permissions.chat) out.string("chat", channel_name(*permissions.chat));
-  else out.null("chat");
-  if (permissions.claim_in) out.number("claim_ms", permissions.claim_in->count());
-  if (permissions.pawn_capture_owed) out.raw("pawn_capture_owed", "true");
-  return out.text();
+  out += R"(,"offers":{"draw":)";
+  side(match.draw_offer());
+  out += R"(,"rematch":)";
+  side(match.rematch_offer());
+  out += R"(,"takeback":)";
+  side(match.takeback_offer());
+  out += '}';
+  if (permissions.pawn_capture_owed) out += R"(,"pawn_capture_owed":true)";
+  out += R"(,"ply":)";
+  append_json_number(out, match.ply());
+  out += R"(,"turn":)";
+  append_json_string(out, color_name(match.turn()));
+  out += '}';
 }
 
 nlohmann::json now_json(const match::Match& match, match::Viewer viewer, match::Time now) {
-  return nlohmann::json::parse(now_text(match, viewer, now));
+  std::string text;
+  append_now(text, match, viewer, now);
+  return nlohmann::json::parse(text);
 }
 
 }  // namespace arbiter::protocol

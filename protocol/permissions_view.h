@@ -13,8 +13,9 @@ namespace arbiter::protocol {
 std::string_view action_name(match::Action action);  // "offer_draw", "accept_takeback", ...
 // {"turn","ply","actions":[...],"chat":channel|null,"offers":{"draw","takeback","rematch"}} and,
 // when they apply, "claim_ms" and "pawn_capture_owed". hidden: nothing in it depends on the hidden position (see permissions.h).
-// Written straight to text for every event message (byte for byte what dump writes of now_json).
-std::string now_text(const match::Match& match, match::Viewer viewer, match::Time now);
+// Written straight to text for every event message (byte for byte what dump writes of now_json),
+// appended to `out`.
+void append_now(std::string& out, const match::Match& match, match::Viewer viewer, match::Time now);
 nlohmann::json now_json(const match::Match& match, match::Viewer viewer, match::Time now);
 
 }  // namespace arbiter::protocol

@@ -16,20 +16,32 @@ namespace {
 
 using nlohmann::json;
 
-// Written straight to text: every event message carries it.
-std::string clock_text(const std::optional<match::ClockView>& clock) {
-  if (!clock) return "null";
-  JsonText out;
-  out.number("initial_ms", clock->initial_ms)
-      .number("increment_ms", clock->increment_ms)
-      .number("white", clock->remaining.white_ms)
-      .number("black", clock->remaining.black_ms);
-  if (clock->running) out.string("running", color_name(*clock->running));
-  else out.null("running");
-  return out.text();
+// Written straight to text, appended to `out`: every event message carries it. The keys in the
+// order dump writes them (std::string's).
+void append_clock(std::string& out, const std::optional<match::ClockView>& clock) {
+  if (!clock) {
+    out += "null";
+    return;
+  }
+  out += R"({"black":)";
+  append_json_number(out, clock->remaining.black_ms);
+  out += R"(,"increment_ms":)";
+  append_json_number(out, clock->increment_ms);
+  out += R"(,"initial_ms":)";
+  append_json_number(out, clock->initial_ms);
+  out += R"(,"running":)";
+  if (clock->running) append_json_string(out, color_name(*clock->running));
+  else out += "null";
+  out += R"(,"white":)";
+  append_json_number(out, clock->remaining.white_ms);
+  out += '}';
 }
 
-json clock_json(const std::optional<match::ClockView>& clock) { return json::parse(clock_text(clock)); }
+json clock_json(const std::optional<match::ClockView>& clock) {
+  std::string text;
+  append_clock(text, clock);
+  return json::parse(text);
+}
 
 // While the side to move has a first move to make before the game is aborted, how long it has
 // left (a page shows the countdown).
@@ -154,9 +166,9 @@ JsonText event_text(const Event& event, const match::Match& match, Time now, Vie
                  },
              },
              event);
-  out.raw("clock", clock_text(match.clock(now)));
+  out.write("clock", [&](std::string& text) { append_clock(text, match.clock(now)); });
   if (auto left = first_move_ms(match, now)) out.number("first_move_ms", *left);
-  out.raw("now", now_text(match, viewer, now));
+  out.write("now", [&](std::string& text) { append_now(text, match, viewer, now); });
   return out;
 }
 
@@ -181,7 +193,7 @@ ViewerTexts event_texts(const Event& event, const match::Match& match, Time now)
   const bool with_legal = message.has("legal");
   for (Viewer player : {Viewer::White, Viewer::Black}) {
     if (with_legal) message.raw("legal", policy.legal_text(match, player));
-    message.raw("now", now_text(match, player, now));
+    message.write("now", [&](std::string& text) { append_now(text, match, player, now); });
     texts[static_cast<std::size_t>(player)] = share(message.text());
   }
   return texts;

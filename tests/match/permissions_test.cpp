@@ -20,9 +20,27 @@ TestMatch joined(std::string_view variant = "chess", std::optional<ClockSetting>
   return game;
 }
 
-std::vector<Action> actions(const TestMatch& game, Viewer viewer) { return permitted(*game, viewer, game.now).actions; }
+std::vector<Action> actions(const TestMatch& game, Viewer viewer) {
+  const auto permitted_now = permitted(*game, viewer, game.now).actions;
+  return {permitted_now.begin(), permitted_now.end()};
+}
 
 bool may(const TestMatch& game, Viewer viewer, Action action) { return permitted(*game, viewer, game.now).may(action); }
+
+// Match::accepts, which permitted asks, against decide itself for every viewer and every command
+// but a move, in the game's state now (time included).
+void check_accepts_as_decide(const TestMatch& game) {
+  const std::vector<Command> commands{AnyCommand{},         ResignCommand{},          DrawCommand{},
+                                      DeclineDrawCommand{}, TakebackCommand{},        DeclineTakebackCommand{},
+                                      AbortCommand{},       ClaimCommand{Claim::Victory}, ClaimCommand{Claim::Draw},
+                                      RematchCommand{"g2"}, DeclineRematchCommand{}};
+  for (Viewer viewer : {Viewer::White, Viewer::Black, Viewer::Spectator})
+    for (std::size_t i = 0; i < commands.size(); ++i) {
+      CAPTURE(static_cast<int>(viewer));
+      CAPTURE(i);
+      CHECK(game->accepts(viewer, commands[i], game.now) == game->decide(viewer, commands[i], game.now).accepted());
+    }
+}
 
 }  // namespace
 
@@ -157,4 +175,40 @@ TEST_CASE("one device and the computer: the players have no chat; spectators kee
   CHECK(std::holds_alternative<Refusal>(computer.chat(ChatSpeaker{Viewer::White, "", true}, 0)));
   CHECK_FALSE(computer.chat_channel(Viewer::White));
   CHECK(std::holds_alternative<ChatChannel>(computer.chat(ChatSpeaker{Viewer::Spectator, "Ann", true}, 0)));
+}
+
+TEST_CASE("permissions: the match's accepts answers as its decide does, through a game's states") {
+  TestMatch game("chess", ClockSetting{60000, 0});
+  check_accepts_as_decide(game);  // waiting
+  game.join(Black);
+  check_accepts_as_decide(game);
+  game.play({"e2e4"});
+  check_accepts_as_decide(game);
+  REQUIRE(game.send(Viewer::White, DrawCommand{}).accepted());
+  REQUIRE(game.send(Viewer::White, TakebackCommand{}).accepted());
+  check_accepts_as_decide(game);  // both offers stand
+  REQUIRE(game.send(Viewer::Black, DeclineDrawCommand{}).accepted());
+  REQUIRE(game.send(Viewer::Black, DeclineTakebackCommand{}).accepted());
+  check_accepts_as_decide(game);  // White's draw offer declined at this ply
+  game.play({"e7e5"});
+  auto& match = game.match();
+  match.set_connected(White, true, game.now);
+  match.set_connected(Black, false, game.now);
+  check_accepts_as_decide(game);  // Black gone, not long enough
+  game.wait(30s);
+  check_accepts_as_decide(game);  // long enough: the claim
+  game.wait(60s);
+  check_accepts_as_decide(game);  // White's flag has fallen, not yet recorded
+  game.tick();
+  check_accepts_as_decide(game);  // over
+  REQUIRE(game.send(Viewer::Black, RematchCommand{"g2"}).accepted());
+  check_accepts_as_decide(game);  // a rematch offered
+
+  TestMatch local("chess", std::nullopt, true);
+  check_accepts_as_decide(local);
+  local.play({"e2e4"});
+  check_accepts_as_decide(local);
+  TestMatch hidden("kriegspiel");
+  hidden.join(Black);
+  check_accepts_as_decide(hidden);
 }

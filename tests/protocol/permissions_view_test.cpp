@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/messages.h"
 #include "protocol/permissions_view.h"
 #include "protocol/views.h"
 #include "tests/support/test_match.h"
@@ -25,7 +26,45 @@ void play(TestMatch& game, const char* uci) {
   REQUIRE(game.send(match::viewer_of(game->turn()), match::MoveCommand{uci, game->ply()}).accepted());
 }
 
+// `now` as written to the buffer of every event message, required to be dump's own form of it.
+json written_now(const TestMatch& game, Viewer viewer) {
+  std::string text = "[";  // appended after what the buffer holds already
+  append_now(text, *game, viewer, game.now);
+  const std::string now = text.substr(1);
+  CAPTURE(now);
+  CHECK(now == dump(json::parse(now)));
+  return json::parse(now);
+}
+
 }  // namespace
+
+TEST_CASE("now: written as dump writes it, with every field that may be there") {
+  TestMatch game("chess", match::ClockSetting{180000, 0});
+  game.join(Black);
+  play(game, "e2e4");
+  play(game, "e7e5");
+  REQUIRE(game.send(Viewer::White, match::DrawCommand{}).accepted());
+  REQUIRE(game.send(Viewer::White, match::TakebackCommand{}).accepted());
+  game.match().set_connected(White, true, game.now);
+  game.match().set_connected(Black, false, game.now);
+  game.wait(40s);
+  auto white = written_now(game, Viewer::White);
+  CHECK(white["claim_ms"] == 0);
+  CHECK(white["offers"] == json{{"draw", "white"}, {"takeback", "white"}, {"rematch", nullptr}});
+  written_now(game, Viewer::Spectator);
+  REQUIRE(game.send(Viewer::White, match::ResignCommand{}).accepted());
+  REQUIRE(game.send(Viewer::Black, match::RematchCommand{"g2"}).accepted());
+  CHECK(written_now(game, Viewer::White)["offers"]["rematch"] == "black");
+
+  TestMatch hidden("kriegspiel");
+  hidden.join(Black);
+  play(hidden, "e2e4");
+  play(hidden, "d7d5");
+  REQUIRE(hidden.send(Viewer::White, match::AnyCommand{}).accepted());
+  const auto asker = written_now(hidden, Viewer::White);
+  CHECK(asker["pawn_capture_owed"] == true);
+  CHECK(asker["chat"] == nullptr);
+}
 
 TEST_CASE("now: whose turn, which ply and what the viewer may do, in state and in every event") {
   TestMatch game("chess");
