@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <random>
 #include <sstream>
 
+#include "engine/sampled_men.h"
 #include "rules/fog.h"
 
 namespace arbiter::engine {
@@ -22,44 +22,6 @@ namespace {
 constexpr int kRepairAttemptsPerSample = 8;
 // Men moved into or out of the squares a rebuilt position shows wrongly, per rebuild.
 constexpr int kFixesPerRebuild = 8;
-
-using Men = std::vector<std::optional<Piece>>;  // by square
-
-std::string placement_of(const rules::Variant& v, const Men& men) {
-  const rules::Geometry& g = v.geometry;
-  std::string out;
-  for (int rank = g.ranks() - 1; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < g.files(); ++file) {
-      const auto& man = men[g.square(file, rank)];
-      if (!man) {
-        ++empty;
-        continue;
-      }
-      if (empty) out += std::to_string(empty), empty = 0;
-      const char letter = v.kinds[man->kind].letter;
-      out += man->color == Color::White ? letter : char(std::tolower(static_cast<unsigned char>(letter)));
-    }
-    if (empty) out += std::to_string(empty);
-    if (rank) out += '/';
-  }
-  return out;
-}
-
-// The castling letters of `rights` whose king and rook still stand where they castle from.
-std::string rights_kept(const rules::Variant& v, const Men& men, const std::string& rights) {
-  std::string kept;
-  for (Color who : {Color::White, Color::Black})
-    for (const rules::CastlingRule& rule : v.castling[rules::index(who)]) {
-      if (rights.find(rule.letter) == std::string::npos) continue;
-      const auto& king = men[rule.king_from];
-      const auto& rook = men[rule.rook_from];
-      if (king && king->color == who && king->kind == v.royal_kind() && rook && rook->color == who &&
-          rook->kind == rule.rook_kind)
-        kept += rule.letter;
-    }
-  return kept;
-}
 
 // Whether a man of `kind` and `color` may stand on `s` in a sample: a pawn not where it must
 // already have promoted, nor on its own first rank on a board with ends.
@@ -169,7 +131,8 @@ std::optional<Position> FogBelief::rebuild(const Position& base_before, const Fo
   fields >> placement >> side >> castling >> en_passant;
   std::getline(fields, rest);
   auto with_en_passant = [&](const std::string& square) -> std::optional<Position> {
-    const std::string kept = rights_kept(v, men, castling);
+    const std::string kept = castling_still_possible(v, men, Color::White, castling) +
+                             castling_still_possible(v, men, Color::Black, castling);
     auto rebuilt = Position::from_fen(v, placement_of(v, men) + (sight.to_move == Color::White ? " w " : " b ") +
                                              (kept.empty() ? "-" : kept) + " " + square + rest);
     if (!rebuilt) return std::nullopt;

@@ -1,10 +1,10 @@
 #include "engine/kriegspiel_belief.h"
 
 #include <algorithm>
-#include <cctype>
 #include <sstream>
 
 #include "engine/kriegspiel_values.h"
+#include "engine/sampled_men.h"
 
 namespace arbiter::engine {
 
@@ -44,54 +44,10 @@ FenFields fields_of(const std::string& fen) {
   return f;
 }
 
-using Men = std::vector<std::optional<Piece>>;  // by square
-
-Men men_of(const Position& p) {
-  Men men(p.variant().geometry.size());
-  for (Square s = 0; s < Square(men.size()); ++s) men[s] = p.piece_at(s);
-  return men;
-}
-
-std::string placement_of(const rules::Variant& v, const Men& men) {
-  const rules::Geometry& g = v.geometry;
-  std::string out;
-  for (int rank = g.ranks() - 1; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < g.files(); ++file) {
-      const auto& man = men[g.square(file, rank)];
-      if (!man) {
-        ++empty;
-        continue;
-      }
-      if (empty) out += std::to_string(empty), empty = 0;
-      const char letter = v.kinds[man->kind].letter;
-      out += man->color == Color::White ? letter : char(std::tolower(static_cast<unsigned char>(letter)));
-    }
-    if (empty) out += std::to_string(empty);
-    if (rank) out += '/';
-  }
-  return out;
-}
-
-// The castling rights of `who` in `rights` that the men still allow.
-std::string rights_still_possible(const rules::Variant& v, const Men& men, Color who, const std::string& rights) {
-  std::string kept;
-  for (const rules::CastlingRule& rule : v.castling[rules::index(who)]) {
-    const char letter = rule.letter;
-    if (rights.find(letter) == std::string::npos) continue;
-    const auto& king = men[rule.king_from];
-    const auto& rook = men[rule.rook_from];
-    if (king && king->color == who && king->kind == v.royal_kind() && rook && rook->color == who &&
-        rook->kind == rule.rook_kind)
-      kept += letter;
-  }
-  return kept;
-}
-
 // A position from men and fields; nullopt unless the side not to move is out of check.
 std::optional<Position> position_of(const rules::Variant& v, const Men& men, Color side, const std::string& rights,
                                     int halfmove, int fullmove) {
-  std::string castling = rights_still_possible(v, men, Color::White, rights) + rights_still_possible(v, men, Color::Black, rights);
+  std::string castling = castling_still_possible(v, men, Color::White, rights) + castling_still_possible(v, men, Color::Black, rights);
   const std::string fen = placement_of(v, men) + (side == Color::White ? " w " : " b ") + (castling.empty() ? "-" : castling) +
                           " - " + std::to_string(halfmove) + " " + std::to_string(fullmove);
   auto p = Position::from_fen(v, fen);
