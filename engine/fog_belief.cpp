@@ -212,19 +212,8 @@ void FogBelief::see(const FogSight& sight) {
     ++give_ups_;
     return;
   }
-  // Systematic resampling: as many samples as before, the likelier ones more often.
-  double total = 0;
-  for (const Followed& f : next) total += f.weight;
-  std::vector<Position> drawn;
-  drawn.reserve(std::size_t(target_));
-  const double step = total / target_;
-  double at = rng.unit() * step, reached = 0;
-  for (const Followed& f : next) {
-    reached += f.weight;
-    while (at < reached && drawn.size() < std::size_t(target_)) drawn.push_back(f.position), at += step;
-  }
-  while (drawn.size() < std::size_t(target_)) drawn.push_back(next.back().position);
-  samples_ = std::move(drawn);
+  // As many samples as before, the likelier ones more often.
+  samples_ = resampled(next, target_, rng);
 }
 
 }  // namespace arbiter::engine

@@ -36,10 +36,7 @@ class FogBelief {
   int give_ups() const { return give_ups_; }  // of those, sights no repair agreed with either
 
  private:
-  struct Followed {
-    rules::Position position;
-    double weight;
-  };
+  using Followed = WeightedPosition;
   std::vector<Followed> follow(const FogSight& sight, KriegspielRandom& rng) const;
   std::vector<Followed> repair(const std::vector<rules::Position>& bases, const FogSight& sight,
                                KriegspielRandom& rng) const;

@@ -26,6 +26,21 @@ std::uint64_t kriegspiel_seed(std::uint64_t seed, std::uint64_t step, std::uint6
   return mix.next();
 }
 
+std::vector<Position> resampled(const std::vector<WeightedPosition>& weighted, int count, KriegspielRandom& rng) {
+  double total = 0;
+  for (const WeightedPosition& w : weighted) total += w.weight;
+  std::vector<Position> drawn;
+  drawn.reserve(std::size_t(count));
+  const double step = total / count;
+  double at = rng.unit() * step, reached = 0;
+  for (const WeightedPosition& w : weighted) {
+    reached += w.weight;
+    while (at < reached && drawn.size() < std::size_t(count)) drawn.push_back(w.position), at += step;
+  }
+  while (drawn.size() < std::size_t(count)) drawn.push_back(weighted.back().position);
+  return drawn;
+}
+
 namespace {
 
 constexpr int kRepairAttempts = 6000;
@@ -157,20 +172,8 @@ void KriegspielBelief::hear(const HeardAct& act) {
     ++give_ups_;
     for (const Position& p : samples_) next.push_back({p, 1});
   }
-  // Draw the new samples by weight (systematic resampling): as many as before, the likelier
-  // positions more often.
-  double total = 0;
-  for (const Followed& f : next) total += f.weight;
-  std::vector<Position> drawn;
-  drawn.reserve(std::size_t(target_));
-  const double step = total / target_;
-  double at = rng.unit() * step, reached = 0;
-  for (Followed& f : next) {
-    reached += f.weight;
-    while (at < reached && drawn.size() < std::size_t(target_)) drawn.push_back(f.position), at += step;
-  }
-  while (drawn.size() < std::size_t(target_)) drawn.push_back(next.back().position);
-  samples_ = std::move(drawn);
+  // As many samples as before, the likelier positions more often.
+  samples_ = resampled(next, target_, rng);
   track_own_men(act);
   if (gave_up) match_own_men(rng);
 

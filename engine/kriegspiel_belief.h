@@ -31,6 +31,15 @@ class KriegspielRandom {
 // A seed for one step, from the game's seed and where it stands.
 std::uint64_t kriegspiel_seed(std::uint64_t seed, std::uint64_t step, std::uint64_t purpose);
 
+// A sampled position that agrees with what a seat has seen, and how likely it made that.
+struct WeightedPosition {
+  rules::Position position;
+  double weight;
+};
+// `count` positions drawn from `weighted` (not empty) by systematic resampling: the likelier
+// ones more often.
+std::vector<rules::Position> resampled(const std::vector<WeightedPosition>& weighted, int count, KriegspielRandom& rng);
+
 class KriegspielBelief {
  public:
   // The samples start as the variant's start position.
@@ -49,10 +58,7 @@ class KriegspielBelief {
 
  private:
   // A sample after an act, and how likely the act was in it (relative).
-  struct Followed {
-    rules::Position position;
-    double weight;
-  };
+  using Followed = WeightedPosition;
   std::optional<Followed> follow(const rules::Position& before, const HeardAct& act, KriegspielRandom& rng) const;
   std::vector<Followed> repair(const HeardAct& act, KriegspielRandom& rng) const;
   std::optional<rules::Position> mutate(const rules::Position& p, const std::vector<rules::Square>& hints,
