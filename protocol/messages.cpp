@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "protocol/client_json.h"
+#include "protocol/flat_object.h"
 #include "rules/variant.h"
 
 namespace arbiter::protocol {
@@ -39,6 +40,24 @@ Parsed<ClientCommand> parse_move(const json& message) {
   auto text = move->get<std::string>();
   if (!plain_move_text(text)) return bad("\"move\" is not a move in coordinate notation");
   return ClientCommand{match::Command{MoveCommand{std::move(text), ply->get<std::int64_t>()}}};
+}
+
+// A move read without a JSON tree when it is plainly one (flat_object.h); nullopt for anything
+// else, errors included, which the general parser reads.
+std::optional<ClientCommand> plain_move(std::string_view text) {
+  const auto object = read_flat_object(text);
+  if (!object) return std::nullopt;
+  const FlatMember* type = object->find("t");
+  const FlatMember* move = object->find("move");
+  const FlatMember* ply = object->find("ply");
+  if (!type || !move || !ply) return std::nullopt;
+  const auto* type_text = std::get_if<std::string_view>(&type->value);
+  const auto* move_text = std::get_if<std::string_view>(&move->value);
+  const auto* ply_number = std::get_if<std::uint64_t>(&ply->value);
+  if (!type_text || *type_text != "move" || !move_text || !ply_number) return std::nullopt;
+  std::string text_of_move(*move_text);
+  if (!plain_move_text(text_of_move)) return std::nullopt;
+  return ClientCommand{match::Command{MoveCommand{std::move(text_of_move), static_cast<std::int64_t>(*ply_number)}}};
 }
 
 Parsed<ClientCommand> parse_premove(const json& message) {
@@ -192,6 +211,7 @@ Parsed<JoinRequest> parse_join(std::string_view body) {
 }
 
 Parsed<ClientCommand> parse_client_command(std::string_view text) {
+  if (auto move = plain_move(text)) return std::move(*move);
   auto message = parse_client_json(text);
   if (!message) return bad("not JSON, or a key is repeated");
   if (!message->is_object()) return bad("a message is a JSON object");
