@@ -152,7 +152,9 @@ bool Searcher::Worker::repeated(const Position& pos) const {
 
 std::optional<int> Searcher::Worker::rule_score(const Position& pos, const MoveList& moves, int ply) const {
   if (moves.size == 0) {
-    if (pos.in_check() || variant_.stalemate_loses) return -kMateScore + ply;
+    // As Position::outcome: without check, no move at all is a stalemate, attacked or not.
+    const bool mated = variant_.legality != rules::Legality::NoCheck && pos.in_check();
+    if (mated || variant_.stalemate_loses) return -kMateScore + ply;
     if (variant_.stalemate_wins) return kMateScore - ply;
     return 0;
   }

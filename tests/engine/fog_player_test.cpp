@@ -4,6 +4,7 @@
 // get identical play from the same seed.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
 
 #include "engine/fog_belief.h"
@@ -152,6 +153,16 @@ TEST_CASE("the search counts a king taken as a decided game") {
   auto [saving, saving_scores] = scored_in("4k3/8/8/8/8/8/4q3/4K3 w - - 0 1");
   CHECK(saving.uci(saving_scores.front().move) == "e1e2");
   for (std::size_t i = 1; i < saving_scores.size(); ++i) CHECK(engine::mate_plies(saving_scores[i].score).value_or(0) < 0);
+  // Nb3 leaves White no move at all with its king attacked: without check that is a stalemate,
+  // a draw (the rules' outcome), not a mate.
+  auto [boxing, boxing_scores] = scored_in("7k/8/8/2n5/p7/P2p4/RP1P4/KRB5 b - - 0 1");
+  auto boxed = boxing;
+  boxed.play(*boxed.parse_uci("c5b3"));
+  REQUIRE(boxed.outcome().result == rules::Outcome::Result::Draw);
+  const auto nb3 = std::find_if(boxing_scores.begin(), boxing_scores.end(),
+                                [&](const auto& scored) { return boxing.uci(scored.move) == "c5b3"; });
+  REQUIRE(nb3 != boxing_scores.end());
+  CHECK(nb3->score == 0);
 }
 
 TEST_CASE("the player takes a king in sight, at every level") {
