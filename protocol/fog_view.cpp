@@ -4,7 +4,6 @@
 // spectator sees no square: the squares both sides see would not do, since which of one side's
 // squares the other also sees is decided by men the first cannot see. Once it is over, everyone
 // sees everything, and each side's sight at every ply for replaying either player's view.
-#include <cctype>
 #include <initializer_list>
 
 #include <nlohmann/json.hpp>
@@ -13,49 +12,27 @@
 #include "protocol/names.h"
 #include "protocol/view_policy.h"
 #include "rules/fog.h"
+#include "rules/seat_fen.h"
 
 namespace arbiter::protocol {
 namespace {
 
 using nlohmann::json;
 
-// The board as `side` sees it, in FEN: its men and the men on the squares it sees; its own
-// castling rights alone; no en passant square nor halfmove clock (the opponent's pawn moves and
-// captures they would tell); the side to move and the move number, which everyone knows.
+// What `side` sees: its men, and the squares one of them could move to.
+rules::Bitboard sight_of(const rules::Position& position, rules::Color side) {
+  return rules::visible_squares(position, side) | position.pieces(side);
+}
+
+// The board as `side` sees it, in FEN: the men on its squares, and only its own castling rights.
 std::string fog_fen(const rules::Position& position, rules::Color side) {
-  const rules::Variant& variant = position.variant();
-  const rules::Geometry& geometry = variant.geometry;
-  const rules::Bitboard seen = rules::visible_squares(position, side) | position.pieces(side);
-  std::string fen;
-  for (int rank = geometry.ranks() - 1; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < geometry.files(); ++file) {
-      const rules::Square square = geometry.square(file, rank);
-      const auto man = position.piece_at(square);
-      if (!man || !(seen & rules::bit(square))) {
-        ++empty;
-        continue;
-      }
-      if (empty) fen += std::to_string(empty), empty = 0;
-      const char letter = variant.kinds[man->kind].letter;
-      fen += man->color == rules::Color::White ? letter : static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
-    }
-    if (empty) fen += std::to_string(empty);
-    if (rank) fen += '/';
-  }
-  std::string rights;
-  for (const rules::CastlingRule& rule : variant.castling[rules::index(side)])
-    if (position.can_castle(side, rule)) rights += rule.letter;
-  fen += position.side_to_move() == rules::Color::White ? " w " : " b ";
-  fen += rights.empty() ? "-" : rights;
-  fen += " - 0 " + std::to_string(position.fullmove_number());
-  return fen;
+  return rules::seat_fen(position, side, sight_of(position, side));
 }
 
 // The names of the squares `side` sees, in the order of the board's squares.
 json visible_json(const rules::Position& position, rules::Color side) {
   const rules::Geometry& geometry = position.variant().geometry;
-  rules::Bitboard seen = rules::visible_squares(position, side) | position.pieces(side);
+  rules::Bitboard seen = sight_of(position, side);
   json names = json::array();
   while (seen) names.push_back(geometry.name(rules::pop_lsb(seen)));
   return names;

@@ -5,6 +5,8 @@
 #include <cctype>
 #include <cstdlib>
 
+#include "rules/seat_fen.h"
+
 namespace arbiter::rules {
 
 namespace {
@@ -227,32 +229,6 @@ std::vector<std::string> Umpire::possible_moves(Color who) const {
   return moves;
 }
 
-std::string own_fen(const Position& pos, Color who) {
-  const Variant& v = pos.variant();
-  const Geometry& g = v.geometry;
-  std::string fen;
-  for (int rank = g.ranks() - 1; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < g.files(); ++file) {
-      auto man = pos.piece_at(g.square(file, rank));
-      if (!man || man->color != who) {
-        ++empty;
-        continue;
-      }
-      if (empty) fen += std::to_string(empty), empty = 0;
-      const char letter = v.kinds[man->kind].letter;
-      fen += who == Color::White ? letter : lower(letter);
-    }
-    if (empty) fen += std::to_string(empty);
-    if (rank) fen += '/';
-  }
-  std::string own_rights;
-  for (const CastlingRule& rule : v.castling[index(who)])
-    if (pos.can_castle(who, rule)) own_rights += rule.letter;
-  fen += pos.side_to_move() == Color::White ? " w " : " b ";
-  fen += own_rights.empty() ? "-" : own_rights;
-  fen += " - 0 " + std::to_string(pos.fullmove_number());
-  return fen;
-}
+std::string own_fen(const Position& pos, Color who) { return seat_fen(pos, who, pos.pieces(who)); }
 
 }  // namespace arbiter::rules
