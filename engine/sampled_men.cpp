@@ -1,6 +1,6 @@
 #include "engine/sampled_men.h"
 
-#include <cctype>
+#include "rules/placement.h"
 
 namespace arbiter::engine {
 
@@ -13,23 +13,8 @@ Men men_of(const rules::Position& p) {
 }
 
 std::string placement_of(const rules::Variant& v, const Men& men) {
-  const rules::Geometry& g = v.geometry;
   std::string out;
-  for (int rank = g.ranks() - 1; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < g.files(); ++file) {
-      const auto& man = men[g.square(file, rank)];
-      if (!man) {
-        ++empty;
-        continue;
-      }
-      if (empty) out += std::to_string(empty), empty = 0;
-      const char letter = v.kinds[man->kind].letter;
-      out += man->color == Color::White ? letter : char(std::tolower(static_cast<unsigned char>(letter)));
-    }
-    if (empty) out += std::to_string(empty);
-    if (rank) out += '/';
-  }
+  rules::append_placement(out, v, [&](rules::Square s) { return men[s]; });
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "rules/movegen.h"
+#include "rules/placement.h"
 #include "rules/zobrist.h"
 
 namespace arbiter::rules {
@@ -188,21 +189,7 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
 std::string Position::fen() const {
   const Geometry& g = variant_->geometry;
   std::string out;
-  for (int rank = g.ranks() - 1; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < g.files(); ++file) {
-      auto p = piece_at(g.square(file, rank));
-      if (!p) {
-        ++empty;
-        continue;
-      }
-      if (empty) out += std::to_string(empty), empty = 0;
-      char letter = variant_->kinds[p->kind].letter;
-      out += p->color == Color::White ? letter : char(std::tolower(static_cast<unsigned char>(letter)));
-    }
-    if (empty) out += std::to_string(empty);
-    if (rank) out += '/';
-  }
+  append_placement(out, *variant_, [this](Square s) { return piece_at(s); });
   out += side_ == Color::White ? " w " : " b ";
   std::string rights;
   for (int c = 0; c < 2; ++c)
