@@ -101,7 +101,7 @@ int main(int argc, char** argv) {
   const int level = argc > 3 ? std::atoi(argv[3]) : 8;
   const std::string variant_name = argc > 4 ? argv[4] : "fog-chess";
   const std::uint64_t seed = argc > 5 ? std::strtoull(argv[5], nullptr, 10) : 1;
-  const rules::Variant* variant = rules::find_known_variant(variant_name);
+  const rules::Variant* variant = rules::find_variant(variant_name);
   if (!variant || variant->visibility != rules::Visibility::Fog) {
     std::fprintf(stderr, "not a fog variant: %s\n", variant_name.c_str());
     return 2;

@@ -27,9 +27,9 @@ nlohmann::json variants_json() {
                {"pieces", pieces},
                {"promotion", promotion},
                {"board", {{"type", geometry.wraps() ? "ring" : "rect"}, {"files", geometry.files()}, {"ranks", geometry.ranks()}}}};
-    if (variant->hidden) entry["hidden"] = true;  // kept for older pages: the flags below say what it meant
     // What its games do, for a page to switch on instead of the variant's kind.
     const match::Capabilities can = match::capabilities_of(*variant);
+    if (can.board_hidden) entry["hidden"] = true;  // the older flag, kept for older clients
     entry["board_hidden"] = can.board_hidden;
     entry["tries"] = can.tries;
     entry["any_question"] = can.any_question;

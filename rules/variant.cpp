@@ -157,43 +157,19 @@ std::vector<const Variant*>& registered_variants() {
   return variants;
 }
 
-// The served ones of registered_variants(), kept in step with it.
-std::vector<const Variant*>& served_variants() {
-  static std::vector<const Variant*>& variants = *[] {
-    auto* list = new std::vector<const Variant*>;
-    for (const Variant* v : registered_variants())
-      if (served(*v)) list->push_back(v);
-    return list;
-  }();
-  return variants;
-}
-
 }  // namespace
 
-bool served(const Variant& variant) {
-  return variant.visibility != Visibility::Fog && variant.legality != Legality::NoCheck;
-}
-
-const std::vector<const Variant*>& all_variants() { return served_variants(); }
-const std::vector<const Variant*>& known_variants() { return registered_variants(); }
+const std::vector<const Variant*>& all_variants() { return registered_variants(); }
 
 void add_variants(std::vector<Variant> variants) {
   for (Variant& v : variants) {
-    if (find_known_variant(v.name)) throw std::logic_error("a variant named '" + v.name + "' exists already");
-    served_variants();  // built from the list before it grows
+    if (find_variant(v.name)) throw std::logic_error("a variant named '" + v.name + "' exists already");
     registered_variants().push_back(new Variant(std::move(v)));
-    if (served(*registered_variants().back())) served_variants().push_back(registered_variants().back());
   }
 }
 
 const Variant* find_variant(std::string_view name) {
   for (const Variant* v : all_variants())
-    if (v->name == name) return v;
-  return nullptr;
-}
-
-const Variant* find_known_variant(std::string_view name) {
-  for (const Variant* v : known_variants())
     if (v->name == name) return v;
   return nullptr;
 }

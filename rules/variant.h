@@ -184,14 +184,8 @@ class Variant {
 
 // Every hosted variant: the built-ins of rules/variants/builtin.toml, in the order of that file.
 const Variant* find_variant(std::string_view name);
-// The built-in variants, then those added by add_variants, that the server hosts (served()).
+// The built-in variants, then those added by add_variants.
 const std::vector<const Variant*>& all_variants();
-// Whether the server hosts the variant: not yet one played in fog, which needs a view showing each
-// player only what they see, nor one without check, which the engine and the page are not tested on.
-bool served(const Variant& variant);
-// Every variant the rules know, served or not, and one of them by name (nullptr if none).
-const std::vector<const Variant*>& known_variants();
-const Variant* find_known_variant(std::string_view name);
 // Adds an operator's variants (finished, as load_variant_file gives them) after the built-ins, for
 // the program's life. Not thread-safe: called once at start-up, before any thread reads the list.
 // Throws std::logic_error for a name already taken.

@@ -26,7 +26,7 @@ namespace {
 constexpr Color White = Color::White, Black = Color::Black;
 
 const rules::Variant& variant(const char* name) {
-  const rules::Variant* v = rules::find_known_variant(name);
+  const rules::Variant* v = rules::find_variant(name);
   REQUIRE(v);
   return *v;
 }

@@ -27,7 +27,7 @@ Rejection refusal_of(const Decision& decision) {
 
 std::vector<const rules::Variant*> fog_variants() {
   std::vector<const rules::Variant*> fog;
-  for (const rules::Variant* variant : rules::known_variants())
+  for (const rules::Variant* variant : rules::all_variants())
     if (variant->visibility == rules::Visibility::Fog) fog.push_back(variant);
   return fog;
 }

@@ -114,7 +114,7 @@ TEST_CASE("fog: an unseen double step and an unseen pawn move tell White nothing
 
 TEST_CASE("fog, every variant: a player's board is the real one on the squares they see and holds nothing else but "
           "their men; their moves go only to squares they see") {
-  for (const rules::Variant* variant : rules::known_variants()) {
+  for (const rules::Variant* variant : rules::all_variants()) {
     if (variant->visibility != rules::Visibility::Fog) continue;
     CAPTURE(variant->name);
     TestMatch game(variant->name);

@@ -218,7 +218,7 @@ TEST_CASE("Fog of War: a player sees their men and the squares they could move t
 }
 
 TEST_CASE("each variant's view policy hides what its referee says is hidden") {
-  for (const rules::Variant* variant : rules::known_variants()) {
+  for (const rules::Variant* variant : rules::all_variants()) {
     CAPTURE(variant->name);
     auto game = joined(variant->name.c_str());
     const match::Capabilities& can = game->referee().capabilities();

@@ -35,25 +35,20 @@ int kind_with_id(const Variant& v, const std::string& id) {
 
 }  // namespace
 
-TEST_CASE("builtin file: it loads whole, and known_variants() is its variants in its order") {
+TEST_CASE("builtin file: it loads whole, and all_variants() is its variants in its order") {
   for (const auto& e : embedded().errors) FAIL(e.message());
   std::vector<std::string> names;
   for (const Variant& v : embedded().variants) names.push_back(v.name);
   CHECK(names == std::vector<std::string>{"chess", "capablanca", "grand", "kriegspiel", "centennial", "circular", "byzantine",
                                           "fog-chess", "fog-capablanca", "fog-grand", "fog-circular", "fog-byzantine"});
-  REQUIRE(known_variants().size() == embedded().variants.size());
-  std::size_t served_count = 0;
+  REQUIRE(all_variants().size() == embedded().variants.size());
   for (std::size_t i = 0; i < names.size(); ++i) {
-    const Variant& known = *known_variants()[i];
+    const Variant& known = *all_variants()[i];
     CHECK(known.name == names[i]);
     CHECK(known.start_fen == embedded().variants[i].start_fen);
     CHECK(known.kinds.size() == embedded().variants[i].kinds.size());
-    CHECK(find_known_variant(names[i]) == &known);
-    // all_variants() (what the server hosts) is the served ones, in the same order.
-    CHECK(find_variant(names[i]) == (served(known) ? &known : nullptr));
-    if (served(known)) CHECK(all_variants()[served_count++] == &known);
+    CHECK(find_variant(names[i]) == &known);
   }
-  CHECK(all_variants().size() == served_count);
 }
 
 TEST_CASE("builtin file: the roles the rules need are the kinds' fields") {
@@ -106,5 +101,5 @@ TEST_CASE("builtin file: each start counts as the perft references") {
 TEST_CASE("builtin file: an operator's file may not take a built-in's name") {
   VariantFile file = load_variant_file(builtin_variant_text());
   CHECK(file.variants.empty());
-  CHECK(file.errors.size() == builtin_variants().size());  // the unserved fog variants' names too
+  CHECK(file.errors.size() == builtin_variants().size());
 }

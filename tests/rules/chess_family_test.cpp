@@ -177,7 +177,7 @@ TEST_CASE("stalemate and checkmate") {
 }
 
 TEST_CASE("FEN round trips and clear errors") {
-  for (const Variant* v : known_variants()) CHECK(Position::start(*v).fen() == v->start_fen);
+  for (const Variant* v : all_variants()) CHECK(Position::start(*v).fen() == v->start_fen);
   for (const char* fen : {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
                           "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"})
     CHECK(at("chess", fen).fen() == fen);
@@ -196,7 +196,7 @@ TEST_CASE("FEN round trips and clear errors") {
 }
 
 TEST_CASE("legal_sans: san() of each legal move, in legal_moves()'s order, in every variant") {
-  for (const Variant* variant : known_variants()) {
+  for (const Variant* variant : all_variants()) {
     CAPTURE(variant->name);
     auto game = Game(Position::start(*variant));
     for (int ply = 0; ply < 12; ++ply) {

@@ -29,7 +29,7 @@ std::string mutate(std::string text, std::mt19937& rng) {
 
 TEST_CASE("robustness: mutated FENs are refused with a reason or accepted whole") {
   std::mt19937 rng(7);
-  for (const Variant* variant : known_variants()) {
+  for (const Variant* variant : all_variants()) {
     int accepted = 0;
     for (int i = 0; i < 3000; ++i) {
       std::string fen = mutate(variant->start_fen, rng);
@@ -58,7 +58,7 @@ TEST_CASE("robustness: mutated FENs are refused with a reason or accepted whole"
 TEST_CASE("robustness: arbitrary move strings are errors, never crashes") {
   std::mt19937 rng(11);
   static const std::string alphabet = "abcdefghijklmnop0123456789qrbnmldo ";
-  for (const Variant* variant : known_variants()) {
+  for (const Variant* variant : all_variants()) {
     Position pos = Position::start(*variant);
     for (int i = 0; i < 2000; ++i) {
       std::string text;

@@ -93,7 +93,7 @@ class TestMatch {
     return setup;
   }
   static rules::Position start_of(std::string_view name, std::string_view fen) {
-    const rules::Variant* variant = rules::find_known_variant(name);  // served or not (Fog of War is not yet)
+    const rules::Variant* variant = rules::find_variant(name);
     REQUIRE(variant);
     if (fen.empty()) return rules::Position::start(*variant);
     auto position = rules::Position::from_fen(*variant, fen);
