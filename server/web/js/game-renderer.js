@@ -94,6 +94,8 @@ export class GameRenderer {
     }
     this.board.setDests(board.premoveDests ?? destinations(board.legal));
     this.board.setKriegspielMarks({ refused: board.refused, captureSquare: board.captureSquare });
+    this.board.setFog(board.fog, board.changed);
+    this.ui.hiddenBoardNote.textContent = board.hiddenNote ?? '';
     this.ui.hiddenBoardNote.hidden = !board.hiddenNote;
   }
 
@@ -171,6 +173,8 @@ export class GameRenderer {
     ui.actions.hidden = !controls.actions;
     ui.abort.hidden = !controls.abort;
     ui.resign.disabled = !controls.resign;
+    ui.perspective.hidden = !view.perspective;
+    for (const input of ui.perspective.querySelectorAll('input')) input.checked = input.value === view.perspective?.value;
   }
 
   renderKriegspiel(view) {
