@@ -59,7 +59,11 @@ test('Fog of War: each player sees their fen through their sight, fog elsewhere;
   assert.deepEqual(black.view.moves.plies.map(ply => ply.text), ['?', 'd7–d5', '?', 'Qd8×d5', '?', 'Qd5×d2', '?']);
   assert.deepEqual(spectator.view.moves.plies.map(ply => ply.text), Array(moves.length).fill('?'));
   assert.equal(black.view.board.lastMove, null, 'White\'s move is not shown to Black');
+  assert.equal(black.view.board.animate, false, 'nor slid: it would say where the man came from');
   assert.deepEqual(white.view.board.lastMove, { from: 'a3', to: 'a4' });
+  assert.equal(white.view.board.animate, true);
+  assert.equal(white.view.controls.replay.back, true, 'a player may look back at their own views');
+  assert.equal(spectator.view.controls.replay.back, false, 'a spectator has no past but fog');
   // What a player saw change with the opponent's move: exd5 on Black's board (Black's d5 pawn
   // taken), Qxd5 on White's (White's d5 pawn gone).
   const changedAt = (page, index) => {

@@ -117,6 +117,10 @@ async function playFog(variantName, moves, result) {
     const lastMover = ply % 2 ? 'black' : 'white';
     assert.equal(await players[lastMover].page.locator('.board-host .mark.last-move').count(), 2, 'one\'s own last move marked');
     assert.equal(await players[otherColor(lastMover)].page.locator('.board-host .mark.last-move').count(), 0, 'no last move for a move one was not told');
+    if (ply === 2) {
+      await screenshot(players[otherColor(lastMover)].page, `fog-${variantName}-ply3-${otherColor(lastMover)}`);
+      await screenshot(spectator, `fog-${variantName}-spectator`);
+    }
   }
 
   for (const page of [white, black, spectator]) {
@@ -161,4 +165,46 @@ test('Fog of War on the ring: fog on the sectors, a promotion that takes the kin
   await playFog('fog-circular', [
     ['a15a14'], ['b7b5'], ['a2a4'], ['b5a4'], ['c16d14'], ['a4a3'], ['c1a2'], ['a3b2'], ['d2d3'], ['b2a1', 'promote', 'q'],
   ], '0-1');
+});
+
+// Screen reader mode: the board read to a player is their men and the fogged squares as unknown
+// (the server's sight), a move they were not told is read as one, with the squares they saw change.
+test('Fog of War in screen reader mode: the men seen, the fog as unknown, the opponent\'s move as the player saw it', async () => {
+  const post = async (route, body) => (await fetch(`${server.url}${route}`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}),
+  })).json();
+  const created = await post('/api/games', { variant: 'fog-chess', color: 'white' });
+  const joined = await post(`/api/join/${created.invite.split('/').pop()}`);
+  const open = seat => openPage(browser, `${server.url}/game/${created.id}?screenreader=1`, {
+    init: seat ? `localStorage.setItem(${JSON.stringify(`arbiter.seat.${created.id}`)}, ${JSON.stringify(JSON.stringify(seat))})` : null,
+  });
+  const white = await open({ color: 'white', token: created.token });
+  const black = await open({ color: 'black', token: joined.token });
+  const spectator = await open(null);
+  for (const page of [white, black, spectator]) await page.locator('#connection.online').waitFor();
+  const said = page => page.locator('.screen-reader-log p').allTextContents();
+  const waitForSaid = (page, line) => page.waitForFunction(text => [...document.querySelectorAll('.screen-reader-log p')].some(p => p.textContent === text), line)
+    .catch(async error => assert.fail(`${error.message}\nwaiting for: ${line}\nread out: ${JSON.stringify(await said(page), null, 1)}`));
+
+  await makeMove(white, 'e2e4');
+  await waitForSaid(white, 'White: pawn e2 to e4.');
+  await waitForSaid(black, 'White has moved.');
+  await makeMove(black, 'd7d5');
+  await waitForSaid(white, 'Black has moved.');
+  await makeMove(white, 'e4d5');
+  await waitForSaid(black, 'White has moved. Changed where you see: d5.');
+
+  // The board read to Black: the men of Black's fen on the squares Black sees, and the rest as fog.
+  const geometry = geometryFor(server.variants.find(v => v.name === 'fog-chess').board);
+  const game = await gameAs(created.id, joined.token);
+  const { fog } = expectedBoard(geometry, game.fen, game.sight.black.at(-1));
+  await black.keyboard.press('Alt+Shift+B');
+  const order = (a, b) => a.localeCompare(b, 'en', { numeric: true });
+  const list = words => `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+  await waitForSaid(black, 'White: pawn d5. Black: king e8; queen d8; rooks a8 and h8; bishops c8 and f8; knights b8 and g8; '
+    + `pawns a7, b7, c7, e7, f7, g7 and h7. Fog, unknown: ${list([...fog].sort(order))}.`);
+  await spectator.keyboard.press('Alt+Shift+B');
+  await waitForSaid(spectator, 'Spectators see no square of the board until the game ends.');
+  for (const page of [white, black, spectator]) assertNoErrors(page);
+  for (const page of [white, black, spectator]) await page.context().close();
 });

@@ -90,7 +90,7 @@ export class GameRenderer {
       this.board.setPosition(placement, { lastMove: { from, to }, pending: to, animate: this.animateNext });
       this.animateNext = true;
     } else {
-      this.board.setPosition(board.placement, { lastMove: board.lastMove, check: board.check });
+      this.board.setPosition(board.placement, { lastMove: board.lastMove, check: board.check, animate: board.animate });
     }
     this.board.setDests(board.premoveDests ?? destinations(board.legal));
     this.board.setKriegspielMarks({ refused: board.refused, captureSquare: board.captureSquare });

@@ -462,6 +462,9 @@ function boardView(s, kriegspiel) {
         : 'Spectators see no square of the board until the game ends: only whose turn it is and the clocks.'
       : null,
     fog: sight ? s.geometry.squares.filter(square => !sight.includes(square)) : null,
+    // Men slide to their squares, but not with a move the viewer was not told: the slide would
+    // say where a man came from.
+    animate: !sight || Boolean(move),
     changed: sight && index > 0 ? changedSquares(s, index, placement) : [],
   };
 }
@@ -530,8 +533,9 @@ function offersView(s) {
 
 function controlsView(s, offers) {
   const index = s.viewing ?? s.history.length - 1, last = s.history.length - 1;
-  // A Kriegspiel board has no past to go back to while the game is on; a fog one has the viewer's own.
-  const hidden = hiddenLive(s) && !fogLive(s);
+  // A Kriegspiel board has no past to go back to while the game is on; a fog one has the player's
+  // own views (a spectator's are all fog).
+  const hidden = hiddenLive(s) && !(fogLive(s) && isPlayer(s));
   const offerDraw = seatFor(s, 'offer_draw'), askTakeback = seatFor(s, 'takeback');
   // One Accept only: while the opponent's offer stands, it is answered in the offer panel.
   const drawAsked = Boolean(offers.draw) && !offers.draw.accept;
