@@ -208,3 +208,26 @@ test('Fog of War in screen reader mode: the men seen, the fog as unknown, the op
   for (const page of [white, black, spectator]) assertNoErrors(page);
   for (const page of [white, black, spectator]) await page.context().close();
 });
+
+// The computer form takes a fog variant like any other: the game opens at once, the computer
+// named, the player's board in the fog as the server says. (How the computer plays is the
+// server's: not looked at here.)
+test('Fog of War against the computer: chosen from the home page, the board in the fog', async () => {
+  const variant = server.variants.find(v => v.name === 'fog-grand');
+  const page = await openPage(browser, `${server.url}/`);
+  await page.click(`.variant-card[data-variant="${variant.name}"]`);
+  await page.click('button[data-action="open-computer"]');
+  const form = page.locator('.computer-panel');
+  await form.locator('select[name="level"]').selectOption('2');
+  await form.locator('.segmented label:has(input[value="white"])').click();
+  await form.locator('button[data-action="play-computer"]').click();
+  await page.waitForURL(/\/game\//);
+  await page.locator('#connection.online').waitFor();
+  assert.equal(await page.locator('.player.top .player-name').textContent(), 'Computer, level 2');
+  const id = new URL(page.url()).pathname.split('/').pop();
+  const token = await page.evaluate(gameId => JSON.parse(localStorage.getItem(`arbiter.seat.${gameId}`)).token, id);
+  const game = await gameAs(id, token);
+  await assertBoard(page, expectedBoard(geometryFor(variant.board), game.fen, game.sight.white.at(-1)), 'White\'s board against the computer');
+  assertNoErrors(page);
+  await page.context().close();
+});
