@@ -49,6 +49,9 @@ async function assertBoard(page, expected, what) {
   assert.deepEqual(await shown(), expected, what);
 }
 
+// The move list as shown: own moves by name, the others' as '?'.
+const moveTexts = page => page.evaluate(() => [...document.querySelectorAll('.move-list [data-ply], .move-list .hidden-move')].map(e => e.textContent));
+
 // A player's board now, against the server's word for that player.
 async function assertPlayerBoard(page, geometry, id, token, color) {
   const game = await gameAs(id, token);
@@ -120,6 +123,15 @@ async function playFog(variantName, moves, result) {
     if (ply === 2) {
       await screenshot(players[otherColor(lastMover)].page, `fog-${variantName}-ply3-${otherColor(lastMover)}`);
       await screenshot(spectator, `fog-${variantName}-spectator`);
+      // A reload rebuilds the same view from the server's state: board and move list.
+      const { page, token } = players[otherColor(lastMover)];
+      const movesBefore = await moveTexts(page);
+      await page.reload();
+      await page.locator('#connection.online').waitFor();
+      await waitForMoves(page, ply + 1);
+      assert.deepEqual(await moveTexts(page), movesBefore);
+      assert.ok(movesBefore.includes('?') && movesBefore.some(text => text !== '?'), 'own moves named, the others\' not');
+      await assertPlayerBoard(page, geometry, id, token, otherColor(lastMover));
     }
   }
 

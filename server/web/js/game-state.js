@@ -305,10 +305,11 @@ function applyMove(s, m, mover, effects) {
 }
 
 // Fog of War: the viewer's board after a move as the server drew it (`fen`, `visible`); the move
-// itself only if it was theirs. A spectator's position is all fog.
+// itself only if it was theirs (a move that ends the game comes whole, and the finished game is
+// reloaded). A spectator's position is all fog.
 function applyFogMove(s, m, mover, effects) {
   const before = s.history.at(-1);
-  s.history = [...s.history, { fen: m.fen ?? null, sight: m.visible ?? [], move: m.move ?? null, mover }];
+  s.history = [...s.history, { fen: m.fen ?? null, sight: m.visible ?? [], move: mover === s.you ? m.move ?? null : null, mover }];
   s.pending = null;
   s.declined = null;
   if (mover === s.you) s.premove = null;
