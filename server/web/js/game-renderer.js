@@ -97,6 +97,7 @@ export class GameRenderer {
     this.board.setFog(board.fog, board.changed);
     this.ui.hiddenBoardNote.textContent = board.hiddenNote ?? '';
     this.ui.hiddenBoardNote.hidden = !board.hiddenNote;
+    this.ui.hiddenBoardNote.closest('.game').classList.toggle('with-board-note', Boolean(board.hiddenNote));
   }
 
   renderPlayers(view) {

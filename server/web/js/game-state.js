@@ -460,7 +460,7 @@ function boardView(s, kriegspiel) {
     refused: hidden ? kriegspiel.refused : [], captureSquare: hidden ? kriegspiel.captureSquare : null,
     hiddenNote: hidden && !isPlayer(s)
       ? s.variant.tries ? 'Spectators see only the umpire\u2019s announcements until the game ends.'
-        : 'Spectators see no square of the board until the game ends: only whose turn it is and the clocks.'
+        : 'Spectators see no square of the board until the game ends.'
       : null,
     fog: sight ? s.geometry.squares.filter(square => !sight.includes(square)) : null,
     // Men slide to their squares, but not with a move the viewer was not told: the slide would
