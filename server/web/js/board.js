@@ -156,6 +156,12 @@ export class Board {
   drawFog() {
     const layer = this.layers.fog;
     layer.replaceChildren();
+    // A coordinate on a fogged square is drawn light, to read on the veil.
+    const fogged = new Set(this.fog);
+    for (const text of this.layers.labels.querySelectorAll('.coord')) {
+      const square = this.geometry.squareAt(Number(text.getAttribute('x')), Number(text.getAttribute('y')), this.orientation);
+      text.classList.toggle('fogged', fogged.has(square));
+    }
     if (!this.fog.length) return;
     // Fog: a dark grey veil with light hatching, the same on light and dark squares and on the
     // ring; its pattern sized to this board, under an id of this board's own.
