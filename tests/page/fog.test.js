@@ -92,7 +92,7 @@ test('Fog of War: each player sees their fen through their sight, fog elsewhere;
     assert.ok(page.effects.some(effect => effect.reloadFinished));
     page.dispatch({ type: 'finished-game', game: finished });
     const view = page.view;
-    assert.deepEqual(view.perspective, { value: 'whole', sides: ['whole', 'white', 'black'] });
+    assert.deepEqual(view.perspective, { value: 'whole' });
     assert.equal(view.board.fog, null, 'the whole board');
     assert.deepEqual(menShown(view), menSeen(finished.fen, all, geometry));
     for (const side of ['white', 'black']) {

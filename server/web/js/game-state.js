@@ -630,7 +630,7 @@ function rematchView(s) {
 // sent both sides' sight.
 function perspectiveView(s) {
   const shown = s.status === 'finished' && Boolean(s.sight?.white && s.sight?.black);
-  return shown ? { value: s.perspective, sides: ['whole', 'white', 'black'] } : null;
+  return shown ? { value: s.perspective } : null;
 }
 
 // What the page shows now (`at`: performance.now()): every renderer reads this alone.
