@@ -186,4 +186,26 @@ for (const size of SIZES) {
     assert.ok(steps.every(step => Math.abs(step - steps[0]) < 1), `the log's lines are evenly spaced: ${steps}`);
     assertNoErrors(page);
   });
+
+  test(`Fog of War on the ring at ${size.viewport.width}x${size.viewport.height}`, async () => {
+    const page = await openPage(browser, `${server.url}/`, { viewport: size.viewport, context: size.context });
+    const game = await createFromHome(page, 'fog-circular');
+    const opponent = await opponentJoins(page, game);
+    await makeMove(page, 'a2a3');
+    await opponent.next(m => m.t === 'move' && m.ply === 0);
+    await page.locator('.board-host [data-fog]').first().waitFor();
+    await checkLayout(page, size, 'fog', FIXED);
+    const spectator = await openPage(browser, page.url(), { viewport: size.viewport, context: size.context });
+    await spectator.locator('.hidden-board-note').waitFor();
+    await spectator.locator('.hidden-board-note').scrollIntoViewIfNeeded();
+    await checkLayout(spectator, size, 'fog-spectator', ['.hidden-board-note']);
+    // Over: the choice of whose view to replay, whole on the screen.
+    opponent.send({ t: 'resign' });
+    await waitForStatus(page, /1-0/);
+    await page.locator('fieldset.perspective:not([hidden])').waitFor();
+    await page.locator('fieldset.perspective').scrollIntoViewIfNeeded();
+    await checkLayout(page, size, 'fog-replay', ['fieldset.perspective']);
+    for (const viewer of [page, spectator]) assertNoErrors(viewer);
+    await spectator.context().close();
+  });
 }

@@ -7,6 +7,7 @@ import { colorOf, drawingOf, kindOf, manName, pieceRotation, pieceSymbol, symbol
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const DRAG_THRESHOLD_PX = 6;
 const LONG_PRESS_MS = 450;
+let boardsWithFog = 0;  // numbers each board's fog pattern
 
 function svgElement(name, attributes = {}, parent = null) {
   const element = document.createElementNS(SVG_NS, name);
@@ -25,7 +26,8 @@ export class Board {
     this.interactive = interactive;
     this.onMove = onMove;
     this.placement = new Map();
-    this.highlights = { lastMove: null, check: null, captureSquare: null, refused: [], premove: null };
+    this.highlights = { lastMove: null, check: null, captureSquare: null, refused: [], premove: null, changed: [] };
+    this.fog = [];
     this.pending = null;
     this.dests = new Map();
     this.selected = null;
@@ -43,7 +45,7 @@ export class Board {
       + '<stop offset=".3" stop-color="#e70000" stop-opacity=".9"/><stop offset="1" stop-color="#a50000" stop-opacity="0"/></radialGradient>';
     this.layers = {};
     // The dragged man goes to the last layer, above the move hints.
-    for (const name of ['squares', 'marks', 'labels', 'pieces', 'dests', 'overlay', 'drag']) {
+    for (const name of ['squares', 'fog', 'marks', 'labels', 'pieces', 'dests', 'overlay', 'drag']) {
       this.layers[name] = svgElement('g', { class: `layer-${name}` }, this.svg);
     }
     this.tip = document.createElement('div');
@@ -84,6 +86,15 @@ export class Board {
     this.drawMarks();
   }
 
+  // Fog of War: the squares the viewer does not see (drawn as fog), and those seen to change with
+  // a move they were not told.
+  setFog(fog = [], changed = []) {
+    this.fog = fog ?? [];
+    this.highlights.changed = changed;
+    this.drawFog();
+    this.drawMarks();
+  }
+
   // A queued premove ({from, to} or null), marked apart from the last move.
   setPremove(premove) {
     this.highlights.premove = premove;
@@ -94,6 +105,7 @@ export class Board {
     if (orientation === this.orientation) return;
     this.orientation = orientation;
     this.drawSquares();
+    this.drawFog();
     this.drawPieces(null);
     this.drawMarks();
   }
@@ -138,6 +150,29 @@ export class Board {
       const cls = label.outside ? 'outside' : label.seam ? 'seam' : label.onLight ? 'on-light' : 'on-dark';
       const text = svgElement('text', { x: label.x, y: label.y, 'text-anchor': label.anchor, class: `coord ${cls}` }, labels);
       text.textContent = label.text;
+    }
+  }
+
+  drawFog() {
+    const layer = this.layers.fog;
+    layer.replaceChildren();
+    // A coordinate on a fogged square is drawn light, to read on the veil.
+    const fogged = new Set(this.fog);
+    for (const text of this.layers.labels.querySelectorAll('.coord')) {
+      const square = this.geometry.squareAt(Number(text.getAttribute('x')), Number(text.getAttribute('y')), this.orientation);
+      text.classList.toggle('fogged', fogged.has(square));
+    }
+    if (!this.fog.length) return;
+    // Fog: a dark grey veil with light hatching, the same on light and dark squares and on the
+    // ring; its pattern sized to this board, under an id of this board's own.
+    this.fogPattern ??= `fog-hatch-${++boardsWithFog}`;
+    if (!this.defs.querySelector(`#${this.fogPattern}`)) {
+      const step = this.geometry.pieceSize / 5;
+      this.defs.insertAdjacentHTML('beforeend', `<pattern id="${this.fogPattern}" patternUnits="userSpaceOnUse" width="${step}" height="${step}" patternTransform="rotate(45)">`
+        + `<rect width="${step}" height="${step}" class="fog-veil"/><line x1="0" y1="0" x2="0" y2="${step}" class="fog-line"/></pattern>`);
+    }
+    for (const square of this.fog) {
+      svgElement('path', { d: this.geometry.outline(square, this.orientation), class: 'fog', fill: `url(#${this.fogPattern})`, 'data-fog': square }, layer);
     }
   }
 
@@ -228,6 +263,7 @@ export class Board {
       if (lastMove.to !== lastMove.from) fill(lastMove.to, 'mark last-move');
     }
     if (captureSquare) fill(captureSquare, 'mark capture-square');
+    for (const square of this.highlights.changed) fill(square, 'mark seen-change');
     if (premove) for (const square of [premove.from, premove.to]) fill(square, 'mark premove');
     if (this.selected) fill(this.selected, 'mark selected');
     if (this.drag?.over && this.drag.moving) fill(this.drag.over, 'mark drag-over');
@@ -391,7 +427,7 @@ export class Board {
 
   describeCursor() {
     const letter = this.placement.get(this.cursor);
-    const what = letter ? manName(letter, this.pieces) : 'empty';
+    const what = letter ? manName(letter, this.pieces) : this.fog.includes(this.cursor) ? 'fog, unknown' : 'empty';
     const state = this.selected ? `, ${this.selected} selected` : '';
     this.svg.setAttribute('aria-label', `Board, cursor on ${this.cursor}: ${what}${state}. Arrows move, Enter selects.`);
   }

@@ -20,8 +20,7 @@ export function buildGameLayout(main, { gameId, pgnHref }) {
     topPlayer: playerBar('top'),
     bottomPlayer: playerBar('bottom'),
     boardHost: h('div.board-host'),
-    hiddenBoardNote: h('p.hidden-board-note', { hidden: true },
-      'Kriegspiel: spectators see only the umpire\'s announcements until the game ends.'),
+    hiddenBoardNote: h('p.hidden-board-note', { hidden: true }, ''),
     status: h('div.status', { role: 'status', 'aria-live': 'polite' }),
     notice: h('p.notice', { role: 'alert', hidden: true }),
     title: h('h1.game-title', {}, ''),
@@ -65,6 +64,10 @@ export function buildGameLayout(main, { gameId, pgnHref }) {
   parts.kriegspiel.append(
     h('p.kriegspiel-note', {}, 'Umpire'), parts.pawnCaptureOwed, parts.announcements);
   parts.actions = h('div.controls.actions', {}, parts.abort, parts.draw, parts.resign);
+  // A finished fog game: the whole board, or what one side saw at each position.
+  const side = (value, label) => h('label', {}, h('input', { type: 'radio', name: 'perspective', value }), label);
+  parts.perspective = h('fieldset.field.perspective', { hidden: true },
+    h('legend', {}, 'Replay'), h('div.segmented', {}, side('whole', 'Whole board'), side('white', 'White\u2019s view'), side('black', 'Black\u2019s view')));
   // The slot for what asks for an answer (the invitation, offers, a claim, a premove): the
   // controller puts its panels after the invitation. It has a place of its own, beside the board
   // on a wide screen and over it on a narrow one, so that nothing in it moves the board or the
@@ -79,6 +82,7 @@ export function buildGameLayout(main, { gameId, pgnHref }) {
       h('div.panel', {}, parts.status, parts.spearmanHint, parts.notice),
       parts.browsing, parts.moveList,
       h('div.controls.replay', { 'aria-label': 'Replay' }, parts.first, parts.previous, parts.next, parts.last),
+      parts.perspective,
       h('div.controls', {}, parts.flip, parts.pgn),
       parts.actions, parts.kriegspiel,
       h('div.controls.settings', {}, parts.sound, parts.notify))));

@@ -94,7 +94,7 @@ class GamePage {
     this.noticeRead = view.notice;
     this.askSans(view.board.legal);
     this.blind.update({ status: view.status, statusLine: view.statusLine, legal: view.board.legal,
-      offered: this.sanOffer, placement: view.board.placement });
+      offered: this.sanOffer, placement: view.board.placement, fog: view.board.fog });
   }
 
   // A server message as the screen reader reads it out; `before`: the view before it came.
@@ -103,6 +103,7 @@ class GamePage {
     this.blind.received(message);
     if (message.t === 'joined') this.blind.joined(message.color);
     if (message.t === 'move' && message.move) this.blind.moved({ mover: before.turn, uci: message.move, san: message.san, letter: letterOn(message.move) });
+    else if (message.t === 'move' && this.state.sight) this.blind.movedUnseen(before.turn, this.view().board.changed);
     if (message.t === 'umpire') this.blind.heard(message, message.move ? letterOn(message.move) : null);
     if (message.t === 'end') this.blind.ended(this.view().statusLine);
   }
@@ -274,6 +275,9 @@ class GamePage {
       'claim-draw': () => this.send({ t: 'claim', result: 'draw' }, this.view().claim?.ready ? this.state.you : null),
       'claim-wait': () => this.dispatch({ type: 'claim-wait' }),
     };
+    main.addEventListener('change', event => {
+      if (event.target.name === 'perspective') this.dispatch({ type: 'perspective', side: event.target.value });
+    });
     main.addEventListener('click', event => {
       const action = event.target.closest('button[data-action]')?.dataset.action;
       if (action && actions[action]) actions[action]();

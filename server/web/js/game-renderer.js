@@ -90,11 +90,14 @@ export class GameRenderer {
       this.board.setPosition(placement, { lastMove: { from, to }, pending: to, animate: this.animateNext });
       this.animateNext = true;
     } else {
-      this.board.setPosition(board.placement, { lastMove: board.lastMove, check: board.check });
+      this.board.setPosition(board.placement, { lastMove: board.lastMove, check: board.check, animate: board.animate });
     }
     this.board.setDests(board.premoveDests ?? destinations(board.legal));
     this.board.setKriegspielMarks({ refused: board.refused, captureSquare: board.captureSquare });
+    this.board.setFog(board.fog, board.changed);
+    this.ui.hiddenBoardNote.textContent = board.hiddenNote ?? '';
     this.ui.hiddenBoardNote.hidden = !board.hiddenNote;
+    this.ui.hiddenBoardNote.closest('.game').classList.toggle('with-board-note', Boolean(board.hiddenNote));
   }
 
   renderPlayers(view) {
@@ -171,6 +174,8 @@ export class GameRenderer {
     ui.actions.hidden = !controls.actions;
     ui.abort.hidden = !controls.abort;
     ui.resign.disabled = !controls.resign;
+    ui.perspective.hidden = !view.perspective;
+    for (const input of ui.perspective.querySelectorAll('input')) input.checked = input.value === view.perspective?.value;
   }
 
   renderKriegspiel(view) {

@@ -9,7 +9,7 @@ import { formatClock, timeControlLabel } from './clock.js';
 import { capitalize, otherColor } from './dom.js';
 import { parsePlacement, sideToMove } from './fen.js';
 import { geometryFor } from './geometry.js';
-import { KriegspielLog } from './kriegspiel.js';
+import { KriegspielLog, readableMove } from './kriegspiel.js';
 import { parseMove } from './moves.js';
 import { colorOf, kindOf } from './pieces.js';
 
@@ -28,7 +28,7 @@ const OFFER_ERRORS = {
   draw_offered: 'Your draw offer stands until your opponent answers it.',
   takeback_offered: 'Your takeback request stands until your opponent answers it.',
   nothing_to_take_back: 'You have not moved yet: there is nothing to take back.',
-  hidden_game: 'There are no takebacks in Kriegspiel: they would show the hidden board.',
+  hidden_game: 'There are no takebacks on a hidden board: they would show what is hidden.',
   no_offer: 'There is no offer to answer any more.',
 };
 
@@ -65,6 +65,9 @@ export function initialState({ variant, you }) {
     clock: null, clockAt: 0,  // the server's clock and when it came
     firstMove: null,  // {ms, at}: the first-move wait the server said
     heard: [],  // Kriegspiel: [{entry, letter, san}], what the viewer heard, in order
+    // Fog of War: the server's `sight`, {white?, black?} (a side's squares seen at each position),
+    // or null where squares come without one; `perspective`: whose view a finished game replays.
+    sight: null, perspective: 'whole',
     notice: null,
     orientation: you === 'black' ? 'black' : 'white',
     online: null, connections: {},
@@ -79,6 +82,9 @@ export const turnOf = state => factsOf(state, state.primary)?.turn ?? 'white';
 const isPlayer = state => state.you !== 'spectator';
 // The page switches on what the variant's games do (/api/variants), never on which variant it is.
 const hiddenLive = state => Boolean(state.variant.board_hidden) && state.status !== 'finished';
+// A board in the fog while the game is on: what the viewer sees comes with the squares they see
+// (the server's `sight` and `visible`), so the rest is drawn as fog.
+const fogLive = state => hiddenLive(state) && state.sight !== null;
 
 // The connection that may do `action` now, or null: the viewer's own, or on one device the side
 // to move's first, then the other's.
@@ -118,6 +124,7 @@ export function reduce(state, input) {
       break;
     }
     case 'pin': s.pinned = !s.pinned; break;
+    case 'perspective': if (['whole', 'white', 'black'].includes(input.side)) s.perspective = input.side; break;
     case 'flip': s.orientation = otherColor(s.orientation); break;
     case 'premove': s.premove = input.move; break;
     case 'claim-wait': s.claimWaiting = true; break;
@@ -196,7 +203,11 @@ function applyState(s, m, at, effects) {
   s.startFen = m.start_fen;
   s.positions = m.positions ?? [];
   s.doubleMoves = m.double_moves ?? [];
-  if (hiddenLive(s)) {
+  s.sight = m.sight ?? null;
+  if (fogLive(s)) {
+    s.history = fogHistoryOf(s, m);
+    s.sans = [];
+  } else if (hiddenLive(s)) {
     s.history = [{ fen: m.fen, move: null, mover: null }];
     s.sans = [];
   } else {
@@ -224,6 +235,23 @@ function applyState(s, m, at, effects) {
 function historyOf(startFen, moves, positions) {
   const history = [{ fen: startFen, move: null, mover: null }];
   moves.forEach((uci, index) => history.push({ fen: positions[index], move: uci, mover: sideToMove(history[index].fen) }));
+  return history;
+}
+
+// Fog of War in play: the viewer's view of every position, each with the squares they saw (a
+// spectator's: none). The start is public, shown through the viewer's first sight; the positions
+// after each move are the ones the server sent, with the viewer's own moves (their `moves`, in
+// order, on the plies their side made).
+function fogHistoryOf(s, m) {
+  const own = s.sight[s.you] ?? [];
+  const startSide = sideToMove(m.start_fen);
+  const ownMoves = [...(m.moves ?? [])];
+  const history = [{ fen: m.start_fen, sight: own[0] ?? [], move: null, mover: null }];
+  for (let ply = 0; ply < (m.ply ?? 0); ply++) {
+    const fen = s.positions[ply] ?? null;
+    const mover = fen ? otherColor(sideToMove(fen)) : ply % 2 ? otherColor(startSide) : startSide;
+    history.push({ fen, sight: own[ply + 1] ?? [], move: mover === s.you ? ownMoves.shift() ?? null : null, mover });
+  }
   return history;
 }
 
@@ -260,6 +288,7 @@ function yourTurnEffects(s, effects) {
 }
 
 function applyMove(s, m, mover, effects) {
+  if (fogLive(s)) return applyFogMove(s, m, mover, effects);
   if (!m.move) return;  // a hidden game: the umpire speaks instead
   s.history = [...s.history, { fen: m.fen, move: m.move, mover }];
   s.sans = [...s.sans];
@@ -272,6 +301,24 @@ function applyMove(s, m, mover, effects) {
   if (!s.pinned) s.viewing = null;
   const san = m.san ?? '';
   effects.push({ sound: /[+#]$/.test(san) ? 'check' : san.includes('x') ? 'capture' : 'move' });
+  yourTurnEffects(s, effects);
+}
+
+// Fog of War: the viewer's board after a move as the server drew it (`fen`, `visible`); the move
+// itself only if it was theirs (a move that ends the game comes whole, and the finished game is
+// reloaded). A spectator's position is all fog.
+function applyFogMove(s, m, mover, effects) {
+  const before = s.history.at(-1);
+  s.history = [...s.history, { fen: m.fen ?? null, sight: m.visible ?? [], move: mover === s.you ? m.move ?? null : null, mover }];
+  s.pending = null;
+  s.declined = null;
+  if (mover === s.you) s.premove = null;
+  if (!s.pinned) s.viewing = null;
+  // A capture the viewer can tell: a man of theirs gone, or one they took where they saw it.
+  const own = placement => [...placement.values()].filter(letter => colorOf(letter) === s.you).length;
+  const seenBefore = seenPlacement(s, before), taken = m.move ? seenBefore.get(parseMove(m.move).to) : null;
+  const took = Boolean(taken) && colorOf(taken) !== s.you;
+  effects.push({ sound: took || own(seenPlacement(s, s.history.at(-1))) < own(seenBefore) ? 'capture' : 'move' });
   yourTurnEffects(s, effects);
 }
 
@@ -317,6 +364,23 @@ function applyEnd(s, m, at, effects) {
 }
 
 // --- view ---------------------------------------------------------------------------------
+
+// The men of a position as the viewer may see them: those on the squares of its sight when it
+// comes with one (a Fog of War view), else all of its FEN's.
+function seenPlacement(s, entry, sight = entry.sight) {
+  const placement = entry.fen ? parsePlacement(entry.fen, s.geometry) : new Map();
+  if (!sight) return placement;
+  const seen = new Set(sight);
+  return new Map([...placement].filter(([square]) => seen.has(square)));
+}
+
+// The squares seen at position `index` (null: the whole board): during play the viewer's sight
+// (a spectator's is empty); after the end the sight of the side whose view is replayed.
+function sightAt(s, index) {
+  if (fogLive(s)) return s.history[index].sight ?? [];
+  if (s.status === 'finished' && s.perspective !== 'whole') return s.sight?.[s.perspective]?.[index] ?? null;
+  return null;
+}
 
 // {white, black} remaining at `at`.
 export function clockNow(s, at) {
@@ -365,8 +429,10 @@ function currentLegal(s) {
 function boardView(s, kriegspiel) {
   const index = s.viewing ?? s.history.length - 1;
   const shown = s.history[index];
-  const placement = shown.fen ? parsePlacement(shown.fen, s.geometry) : new Map();
-  const move = parseMove(shown.move);
+  const sight = sightAt(s, index);
+  const placement = seenPlacement(s, shown, sight);
+  // A side's view of a finished game shows its own moves only, as the player saw them.
+  const move = sight && s.status === 'finished' && shown.mover !== s.perspective ? null : parseMove(shown.move);
   const hidden = hiddenLive(s);
   let check = null;
   if (hidden ? kriegspiel.checked : /[+#]$/.test(s.sans[index - 1] ?? '')) {
@@ -392,8 +458,28 @@ function boardView(s, kriegspiel) {
     // While premoving: every man of the player's, to any square not held by another of them.
     premoveDests: premoving ? premoveDests(s, placement) : null,
     refused: hidden ? kriegspiel.refused : [], captureSquare: hidden ? kriegspiel.captureSquare : null,
-    hiddenNote: hidden && !isPlayer(s),
+    hiddenNote: hidden && !isPlayer(s)
+      ? s.variant.tries ? 'Spectators see only the umpire\u2019s announcements until the game ends.'
+        : 'Spectators see no square of the board until the game ends.'
+      : null,
+    fog: sight ? s.geometry.squares.filter(square => !sight.includes(square)) : null,
+    // Men slide to their squares, but not with a move the viewer was not told: the slide would
+    // say where a man came from.
+    animate: !sight || Boolean(move),
+    changed: sight && index > 0 ? changedSquares(s, index, placement) : [],
   };
+}
+
+// After a move the viewer was not told (the other side's): the squares where they can see that
+// something changed (a man of theirs gone, a square seen before and now that holds something else).
+function changedSquares(s, index, placement) {
+  const side = fogLive(s) ? s.you : s.perspective, shown = s.history[index];
+  if (shown.mover === null || shown.mover === side) return [];
+  const before = seenPlacement(s, s.history[index - 1], sightAt(s, index - 1));
+  const seenBefore = new Set(sightAt(s, index - 1)), seenNow = new Set(sightAt(s, index));
+  const differs = square => before.get(square) !== placement.get(square);
+  const ownBefore = square => before.has(square) && colorOf(before.get(square)) === side;
+  return s.geometry.squares.filter(square => differs(square) && ((seenBefore.has(square) && seenNow.has(square)) || ownBefore(square)));
 }
 
 function premoveDests(s, placement) {
@@ -404,6 +490,17 @@ function premoveDests(s, placement) {
 }
 
 function movesView(s, kriegspiel) {
+  if (fogLive(s)) {
+    // Every move played, the viewer's own by name, the others' as '?'. The man and a capture are
+    // read off the viewer's board before the move: a square one may move to is one that one sees.
+    const ownMove = (move, i) => {
+      const { from, to } = parseMove(move), before = seenPlacement(s, s.history[i]);
+      const taken = before.get(to);
+      return readableMove(move, before.get(from), s.variant.pieces, { capture: taken && colorOf(taken) !== s.you ? to : null });
+    };
+    const plies = s.history.slice(1).map(({ move, mover }, i) => (move ? { text: ownMove(move, i), mover } : { text: '?', mover, hidden: true }));
+    return { plies, current: (s.viewing ?? s.history.length - 1) - 1 };
+  }
   if (hiddenLive(s)) {
     // A player's: every move announced, their own by name, the others' as '?'.
     if (!isPlayer(s)) return { plies: [], current: -1 };
@@ -436,7 +533,10 @@ function offersView(s) {
 }
 
 function controlsView(s, offers) {
-  const index = s.viewing ?? s.history.length - 1, last = s.history.length - 1, hidden = hiddenLive(s);
+  const index = s.viewing ?? s.history.length - 1, last = s.history.length - 1;
+  // A Kriegspiel board has no past to go back to while the game is on; a fog one has the player's
+  // own views (a spectator's are all fog).
+  const hidden = hiddenLive(s) && !(fogLive(s) && isPlayer(s));
   const offerDraw = seatFor(s, 'offer_draw'), askTakeback = seatFor(s, 'takeback');
   // One Accept only: while the opponent's offer stands, it is answered in the offer panel.
   const drawAsked = Boolean(offers.draw) && !offers.draw.accept;
@@ -447,7 +547,7 @@ function controlsView(s, offers) {
   const ownSeat = s.local ? turnOf(s) : s.you;
   return {
     replay: { back: !hidden && index > 0, forward: !hidden && index < last },
-    pgn: !hidden && s.status !== 'waiting',
+    pgn: !hiddenLive(s) && s.status !== 'waiting',
     actions: isPlayer(s) && s.status !== 'finished',
     abort: seatFor(s, 'abort'),
     resign: seatFor(s, 'resign'),
@@ -526,6 +626,13 @@ function rematchView(s) {
   };
 }
 
+// A finished fog game replays the whole board or either side's view of it: shown when the server
+// sent both sides' sight.
+function perspectiveView(s) {
+  const shown = s.status === 'finished' && Boolean(s.sight?.white && s.sight?.black);
+  return shown ? { value: s.perspective } : null;
+}
+
 // What the page shows now (`at`: performance.now()): every renderer reads this alone.
 export function gameView(s, at = 0) {
   const log = new KriegspielLog(s.you, s.variant.pieces);
@@ -555,6 +662,7 @@ export function gameView(s, at = 0) {
     invite: s.status === 'waiting',
     spearmanHint: s.status === 'playing' && player && s.variant.pieces.some(kind => kind.turns_to?.length),
     kriegspiel: kriegspielView(s, log),
+    perspective: perspectiveView(s),
     chat: chatView(s), rematch: rematchView(s),
     spectators: s.spectators, join: s.status === 'waiting' && !player, watching: s.status === 'playing' && !player,
     notice: s.notice, titleNote: s.titleNote,

@@ -17,6 +17,15 @@ const CLOCKS = [
   ['600+5', '10 + 5'], ['900+10', '15 + 10'], ['1800+20', '30 + 20'], ['custom', 'Custom…'],
 ];
 
+// What a hidden board hides, from what the variant's games do: the opponent's men all the game
+// (an umpire answers tries), or the squares one's own men cannot reach (fog).
+function hiddenBadge(variant) {
+  if (!variant.board_hidden) return null;
+  return variant.tries
+    ? h('span.hidden-badge', { title: 'You see only your own men; an umpire answers your tries' }, 'hidden board')
+    : h('span.hidden-badge', { title: 'You see your men and the squares they can reach; the rest is fog' }, 'fogged board');
+}
+
 function variantCard(variant, checked) {
   const host = h('div');
   const geometry = geometryFor(variant.board);
@@ -26,7 +35,7 @@ function variantCard(variant, checked) {
     h('input', { type: 'radio', name: 'variant', value: variant.name, checked }),
     host,
     h('span.variant-title', {}, variant.title ?? variant.name),
-    variant.board_hidden ? h('span.hidden-badge', {}, 'hidden board') : null,
+    hiddenBadge(variant),
     h('span.variant-description', {}, variant.description ?? ''),
     h('button.button.small.legend-button', {
       type: 'button', 'data-action': 'legend', 'aria-label': `The men of ${variant.title}`,

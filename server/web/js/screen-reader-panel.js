@@ -6,7 +6,7 @@
 import { capitalize, h } from './dom.js';
 import { findTypedMove, offeredMoves } from './move-input.js';
 import { screenReader } from './screen-reader.js';
-import { boardWords, clockWords, moveWords, umpireWords } from './spoken.js';
+import { boardWords, clockWords, fogWords, moveWords, umpireWords } from './spoken.js';
 
 // Alt+Shift+key from anywhere on the page (event.code: the letter whatever Alt+Shift makes of it).
 const KEYS = { KeyC: 'clock', KeyB: 'board', KeyM: 'focus' };
@@ -20,7 +20,7 @@ export class ScreenReaderPanel {
   // read the same things twice while the mode is on.
   constructor(side, { variant, you, submit, askAny, clock, mute = [] }) {
     Object.assign(this, { side, variant, you, submit, askAny, clock, mute });
-    this.view = { status: 'waiting', legal: [], offered: null, placement: new Map(), statusLine: '' };
+    this.view = { status: 'waiting', legal: [], offered: null, placement: new Map(), fog: null, statusLine: '' };
     this.greeted = false;
     this.build();
     this.keyListener = event => this.key(event);
@@ -93,7 +93,7 @@ export class ScreenReaderPanel {
 
   // After each render: status 'waiting' | 'playing' | 'finished', statusLine ("Your move"), legal
   // (the moves the viewer may make now), offered ({legal, san} as the server last sent them),
-  // placement (Map square -> letter of the position shown).
+  // placement (Map square -> letter of the position shown), fog (the squares of it not seen, or null).
   update(view) {
     this.view = view;
     this.greet();
@@ -110,6 +110,11 @@ export class ScreenReaderPanel {
   // A move of an open game; `letter`: the man on its from square before it.
   moved({ mover, uci, san, letter }) {
     this.say(moveWords({ mover, uci, san, letter, pieces: this.variant.pieces }));
+  }
+
+  // A move the viewer was not told (Fog of War): who moved, and the squares seen to change.
+  movedUnseen(mover, changed) {
+    this.say(`${capitalize(mover)} has moved.${changed.length ? ` Changed where you see: ${changed.join(', ')}.` : ''}`);
   }
 
   // A Kriegspiel `umpire` message; `letter`: the man on its from square on the viewer's board.
@@ -148,10 +153,10 @@ export class ScreenReaderPanel {
 
   readBoard() {
     if (this.variant.board_hidden && this.you === 'spectator' && this.view.status !== 'finished') {
-      this.say('Kriegspiel: spectators hear only the umpire until the game ends.');
+      this.say(this.variant.tries ? 'Spectators hear only the umpire until the game ends.' : 'Spectators see no square of the board until the game ends.');
       return;
     }
-    this.say(boardWords(this.view.placement, this.variant.pieces));
+    this.say(boardWords(this.view.placement, this.variant.pieces) + fogWords(this.view.fog));
   }
 
   // --- typing ---

@@ -84,6 +84,12 @@ const squareOrder = (a, b) => a.localeCompare(b, 'en', { numeric: true });
 // "a, b and c".
 const list = words => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
 
+// The squares of a board in the fog, unknown to the viewer: " Fog, unknown: a5, b5 and c5.", or
+// nothing on a board seen whole (`fog` null or empty).
+export function fogWords(fog) {
+  return fog?.length ? ` Fog, unknown: ${list([...fog].sort(squareOrder))}.` : '';
+}
+
 // The men on the board by side, in words: "White: king e1; queen d1; rooks a1 and h1; ...".
 // `placement`: Map square -> letter, as the viewer may see it (a Kriegspiel player's own men only).
 export function boardWords(placement, pieces) {
