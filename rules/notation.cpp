@@ -88,6 +88,7 @@ std::string Position::san(const Move& move, std::span<const Move> legal) const {
     text += g.name(move.to);
     if (move.promotion >= 0) text += std::string("=") + v.kinds[move.promotion].letter;
   }
+  if (v.legality == Legality::NoCheck) return text;  // no check, so no mark of one
   Position next = *this;
   next.play(move);
   if (next.in_check()) text += next.legal_moves().empty() ? '#' : '+';

@@ -166,6 +166,14 @@ TEST_CASE("fog: mate is no end: the mated side moves on, and can lose only its k
   CHECK(at(variant("fog-circular"), ring_mate).legal_moves().size() == 5);  // a2 a16 b1 b2 b16
 }
 
+TEST_CASE("fog: a move's SAN marks no check, which fog does not have") {
+  const std::string before = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+  const Position chess = at(variant("chess"), before), fog = at(variant("fog-chess"), before);
+  CHECK(chess.san(*chess.parse_uci("a1a8")) == "Ra8#");
+  CHECK(fog.san(*fog.parse_uci("a1a8")) == "Ra8");
+  CHECK(fog.san(*fog.parse_uci("a1a2")) == "Ra2");
+}
+
 TEST_CASE("fog: a king castles out of, through and into attack") {
   // Chess: the rook on e7 attacks the king, those on d8 and f8 the squares it crosses, g8's its goal.
   const std::vector<std::string> chess{"Ke1", "Ra1", "Rh1", "kb8", "re7", "rd8", "rf8", "rg8"};
