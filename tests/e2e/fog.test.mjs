@@ -135,6 +135,25 @@ test('fog: a game by link: each player their men and sight, a spectator no squar
   assert.equal(pgnTags(pgn.text).Result, '1-0');
 });
 
+test('fog: a local game (both seats on one device) is made as a Kriegspiel one is; each seat\'s socket still sees its side only', async () => {
+  const kriegspiel = await server.api('POST', '/api/games', { variant: 'kriegspiel', local: true });
+  assert.equal(kriegspiel.status, 201, 'Kriegspiel on one device is not refused');
+  const created = await server.api('POST', '/api/games', { variant: 'fog-capablanca', local: true });
+  assert.equal(created.status, 201, created.text);
+  const { id, tokens } = created.body;
+  const clients = { white: await server.connect(id, tokens.white), black: await server.connect(id, tokens.black), spectator: await server.connect(id) };
+  assert.equal(clients.white.state.local, true);
+  assert.equal(clients.white.state.status, 'playing');
+  assert.equal(clients.white.state.fen.split(' ')[0].match(/[a-z]/g), null, 'White\'s socket: no black man at the start');
+  assert.equal(clients.black.state.fen.split(' ')[0].match(/[A-Z]/g), null, 'Black\'s socket: no white man');
+  assert.equal(clients.spectator.state.fen, null);
+  const events = await moved(clients, 'white', clients.white.state.legal[0], 0);
+  assert.equal(events.black.move, undefined);
+  assert.equal(events.spectator.fen, undefined);
+  clients.black.send({ t: 'takeback' });
+  await clients.black.error('hidden_game');
+});
+
 test('fog: a seek in the lobby taken, played, resigned; a rematch plays on with colours swapped', async () => {
   const alice = await openLobby(server), bob = await openLobby(server);
   alice.send({ t: 'seek', variant: 'fog-grand', color: 'white', name: 'Alice' });
