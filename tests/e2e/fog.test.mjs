@@ -337,3 +337,22 @@ for (const variant of ['fog-chess', 'fog-circular']) {
     assert.notEqual(normalised(a.text, first), normalised(b.text, second));
   });
 }
+
+test('fog: computer games count against the address\'s cap as any other, and one that ends frees its place', async () => {
+  const limited = await Server.start(['--address-limits', 'on', '--computer-games-per-address', '2']);
+  try {
+    const create = variant => limited.api('POST', '/api/games', { variant, color: 'white', opponent: { computer: 1 } });
+    const first = await create('fog-chess');
+    assert.equal(first.status, 201, first.text);
+    assert.equal((await create('fog-grand')).status, 201);
+    const third = await create('fog-byzantine');
+    assert.equal(third.status, 429, third.text);
+    assert.equal(third.body.error, 'too_many_computer_games');
+    const me = await limited.connect(first.body.id, first.body.token);
+    me.send({ t: 'resign' });
+    await me.event('end');
+    assert.equal((await create('fog-byzantine')).status, 201, 'the ended game gave its place back');
+  } finally {
+    await limited.stop();
+  }
+});
