@@ -126,3 +126,26 @@ TEST_CASE("fog computer: it moves first as White, and as Black after White's fir
     }
   }
 }
+
+TEST_CASE("fog computer: one that starts afresh mid-game (a restart) plays as the one that followed the game") {
+  auto game = joined("fog-chess");
+  ComputerPlayer followed(4, 11);
+  engine::Searcher searcher;
+  const std::atomic<bool> stop{false};
+  const rules::Variant& variant = game->game().start().variant();
+  for (int ply = 0; ply < 12; ++ply) {
+    const Color seat = game->turn();
+    std::string move;
+    if (seat == Color::White) {
+      move = uci_of(followed.decide(variant, seat_view(game, seat), searcher, stop));
+    } else {
+      const auto& moves = game->game().legal_moves();
+      move = game->game().position().uci(moves[(static_cast<std::size_t>(ply) * 3 + 2) % moves.size()]);
+    }
+    REQUIRE(game.send(match::viewer_of(seat), match::MoveCommand{move, ply}).accepted());
+  }
+  REQUIRE(game->turn() == Color::White);
+  ComputerPlayer restarted(4, 11);
+  CHECK(uci_of(restarted.decide(variant, seat_view(game, Color::White), searcher, stop)) ==
+        uci_of(followed.decide(variant, seat_view(game, Color::White), searcher, stop)));
+}
