@@ -201,6 +201,21 @@ test('fog: clocks start with both first moves and run the mover\'s; abort before
   for (const end of await ended(early.clients)) assert.deepEqual([end.result, end.reason], ['*', 'abort']);
 });
 
+test('fog: a premove is played when its turn comes, and its opponent is not told it', async () => {
+  const { clients } = await fogGame();
+  await moved(clients, 'white', 'e2e4', 0);
+  clients.white.send({ t: 'premove', move: 'g1f3' });
+  assert.equal((await clients.white.event('premove')).move, 'g1f3');
+  clients.black.move('e7e5', 1);
+  const premoved = await Promise.all(Object.values(clients).map(client => client.next(m => m.t === 'move' && m.ply === 2, 'the premove')));
+  const [white, black, spectator] = premoved;
+  assert.equal(white.move, 'g1f3');
+  assert.equal(black.move, undefined);
+  assert.equal(spectator.move, undefined);
+  assert.equal(black.turn, 'black');
+  assert.ok(black.legal.length > 0);
+});
+
 // The computer: the test plays random legal moves (a fixed sequence of numbers picks them) until
 // the game ends; every move the computer makes is one the server accepted, so it is legal.
 for (const [variant, color, level] of [['fog-chess', 'black', 3], ['fog-circular', 'white', 2]]) {
