@@ -107,7 +107,8 @@ class FogView final : public ViewPolicy {
   void put_act(JsonText& out, const Event& act, const match::Match& match, Viewer viewer) const override {
     const auto* moved = std::get_if<match::Moved>(&act);
     if (!moved) return;  // the fog referee judges moves only
-    if (board_public(match)) return open_view().put_act(out, act, match, viewer);
+    // A move that ends the game is told in full: its text is built before its `end` is applied.
+    if (board_public(match) || match.game().outcome().over()) return open_view().put_act(out, act, match, viewer);
     const rules::Position& position = match.game().position();
     out.number("ply", moved->ply);
     const auto seat = seat_of(viewer);

@@ -6,6 +6,7 @@
 #include "engine/level.h"
 #include "match/referee.h"
 #include "protocol/names.h"
+#include "server/fog_seat.h"
 
 namespace arbiter {
 namespace {
@@ -44,8 +45,11 @@ ComputerPlayer::ComputerPlayer(int level, std::uint64_t seed) : level_(level), s
 
 std::optional<match::Command> ComputerPlayer::decide(const rules::Variant& variant, const json& seat_view,
                                                      engine::Searcher& searcher, const std::atomic<bool>& stop) {
-  // Where moves are tries, the seat's view is its own men and what the umpire said.
-  if (match::capabilities_of(variant).tries) return decide_hidden(seat_view, variant);
+  // Where moves are tries, the seat's view is its own men and what the umpire said; on a hidden
+  // board without them, what its men see.
+  const match::Capabilities capabilities = match::capabilities_of(variant);
+  if (capabilities.tries) return decide_hidden(seat_view, variant);
+  if (capabilities.board_hidden) return decide_in_fog(seat_view, variant);
 
   std::vector<std::string> moves;
   for (const auto& move : seat_view.value("moves", json::array()))
@@ -84,6 +88,21 @@ std::optional<match::Command> ComputerPlayer::decide_hidden(const json& seat_vie
   }
   if (decision->kind == engine::KriegspielDecision::Kind::AskAny) return match::AnyCommand{};
   return match::MoveCommand{decision->uci, seat_view.value("ply", std::int64_t{0})};
+}
+
+std::optional<match::Command> ComputerPlayer::decide_in_fog(const json& seat_view, const rules::Variant& variant) {
+  auto view = fog_view_of(variant, seat_view);
+  if (!view) {
+    std::cerr << "arbiter: Fog of War computer: its view: " << view.error() << "\n";
+    return std::nullopt;
+  }
+  if (!fog_) fog_.emplace(seed_, engine::fog_level(level_));
+  auto move = fog_->decide(*view);
+  if (!move) {
+    std::cerr << "arbiter: Fog of War computer: " << move.error() << "\n";
+    return std::nullopt;
+  }
+  return match::MoveCommand{*move, seat_view.value("ply", std::int64_t{0})};
 }
 
 std::optional<match::Command> ComputerPlayer::respond(const match::Event& event, rules::Color seat) {

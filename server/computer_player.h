@@ -1,7 +1,8 @@
 #pragma once
 // The computer in a seat. It sees the game exactly as a person in that seat does, through the
 // `state` message the seat would be sent (protocol/views.h), never the match: in Kriegspiel
-// that is its own men and the umpire's words, and nothing here could reach more. It answers with
+// that is its own men and the umpire's words, in Fog of War its sight at every ply and the men
+// on it, and nothing here could reach more. It answers with
 // the command a person would send: a move, or Kriegspiel's "Are there any?".
 #include <atomic>
 #include <cstdint>
@@ -11,6 +12,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "engine/fog_player.h"
 #include "engine/kriegspiel_player.h"
 #include "engine/search.h"
 #include "match/event.h"
@@ -37,10 +39,13 @@ class ComputerPlayer {
 
  private:
   std::optional<match::Command> decide_hidden(const nlohmann::json& seat_view, const rules::Variant& variant);
+  std::optional<match::Command> decide_in_fog(const nlohmann::json& seat_view, const rules::Variant& variant);
 
   int level_;
   std::uint64_t seed_;
+  // Kept from move to move: each carries its belief about the hidden men forward.
   std::optional<engine::KriegspielPlayer> kriegspiel_;
+  std::optional<engine::FogPlayer> fog_;
 };
 
 }  // namespace arbiter

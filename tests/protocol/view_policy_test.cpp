@@ -217,6 +217,23 @@ TEST_CASE("Fog of War: a player sees their men and the squares they could move t
   }
 }
 
+TEST_CASE("Fog of War: the move that ends the game is told to everyone in full, as a room sends it (before its end)") {
+  auto game = joined("fog-chess");
+  game.play({"e2e4", "e7e5", "d1h5", "a7a6", "h5f7", "a6a5"});
+  auto decision = game.match().decide(Viewer::White, match::MoveCommand{"f7e8", game->ply()}, game.now);
+  REQUIRE(decision.accepted());
+  REQUIRE(decision.events.size() == 2);
+  game.apply(decision.events.front(), game.now, 0);  // the move, not yet its end
+  REQUIRE_FALSE(game->finished());
+  for (Viewer viewer : kViewers) {
+    CAPTURE(viewer_name(viewer));
+    const json heard = act_fields(game, viewer);
+    CHECK(heard["move"] == "f7e8");
+    CHECK(heard["san"] == "Qxe8");
+    CHECK(heard["fen"] == game->game().position().fen());
+  }
+}
+
 TEST_CASE("each variant's view policy hides what its referee says is hidden") {
   for (const rules::Variant* variant : rules::all_variants()) {
     CAPTURE(variant->name);
