@@ -76,7 +76,7 @@ void UciSession::identify() {
   for (const auto& v : loaded_)
     if (std::find(names.begin(), names.end(), v->name) == names.end()) names.push_back(v->name);
   for (const std::string& name : names)
-    if (!find_variant(name)->hidden) variants += " var " + name;
+    if (find_variant(name)->visibility == rules::Visibility::Open) variants += " var " + name;  // UCI shows the whole board
   say(variants);
   say("option name VariantPath type string default <empty>");
   say("option name Skill Level type spin default " + std::to_string(engine::kMaxLevel) + " min " +
@@ -93,8 +93,8 @@ void UciSession::set_option(std::istringstream& words) {
   if (name == "UCI_Variant") {
     const rules::Variant* v = find_variant(value);
     if (!v) return say("info string unknown variant '" + value + "'");
-    if (v->hidden)
-      return say("info string " + v->name + " is not playable over UCI: its players see only their own men");
+    if (v->visibility != rules::Visibility::Open)
+      return say("info string " + v->name + " is not playable over UCI: its players see only part of the board");
     variant_ = v;
     game_.emplace(rules::Position::start(*variant_));
     searcher_.clear();

@@ -102,6 +102,10 @@ send "setoption name UCI_Variant value kriegspiel"
 send isready
 out=$(read_until readyok)
 check "kriegspiel refused" "1" "$(printf '%s\n' "$out" | grep -c '^info string kriegspiel is not playable over UCI')"
+send "setoption name UCI_Variant value fog-chess"
+send isready
+out=$(read_until readyok)
+check "fog refused" "1" "$(printf '%s\n' "$out" | grep -c '^info string fog-chess is not playable over UCI')"
 send "setoption name UCI_Variant value shogi"
 send "setoption name Skill Level value 9"
 send isready
