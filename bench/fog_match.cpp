@@ -4,6 +4,7 @@
 // man it can capture, the king first), else a random move. below: the computer one level lower.
 // Prints the computer's score at LEVEL (a win 1, a draw 1/2) with a 95% interval, how games
 // ended, plies and time per game, and how often the belief needed repairs or gave up.
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -24,6 +25,8 @@ namespace {
 constexpr int kMaxPlies = 400;  // then a draw
 
 // A seat: its move (UCI) in the game, from what it is allowed to see.
+const std::atomic<bool> kNeverStopped{false};  // matches are capped by depth and nodes alone
+
 using Seat = std::function<std::string(const rules::Game&, const std::vector<engine::FogSight>&)>;
 
 Seat random_seat(std::uint64_t seed) {
@@ -64,7 +67,7 @@ Seat computer_seat(const rules::Variant& variant, Color me, std::uint64_t seed, 
     const auto started = std::chrono::steady_clock::now();
     auto view = engine::FogView::make(variant, me, sights);
     if (!view) throw std::runtime_error("bad view: " + view.error());
-    auto move = player->decide(*view);
+    auto move = player->decide(*view, kNeverStopped);
     if (!move) throw std::runtime_error("no decision: " + move.error());
     stats.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     ++stats.decisions;

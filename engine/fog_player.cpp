@@ -56,7 +56,7 @@ void FogPlayer::follow_view(const FogView& view) {
   }
 }
 
-rules::Result<std::string> FogPlayer::decide(const FogView& view) {
+rules::Result<std::string> FogPlayer::decide(const FogView& view, const std::atomic<bool>& stop) {
   if (!view.my_turn()) return rules::Error{"it is not this seat's turn"};
   follow_view(view);
   const std::vector<Position>& samples = belief_->samples();
@@ -84,8 +84,8 @@ rules::Result<std::string> FogPlayer::decide(const FogView& view) {
   for (std::size_t i = 0; i < ucis.size(); ++i) index.emplace(ucis[i], i);
   std::vector<double> total(ucis.size(), 0);
   const std::size_t searched = std::min<std::size_t>(samples.size(), std::size_t(std::max(1, settings_.searched)));
-  const std::atomic<bool> stop{false};
-  for (std::size_t k = 0; k < searched; ++k) {
+  std::size_t done = 0;
+  for (std::size_t k = 0; k < searched && (k == 0 || !stop); ++k, ++done) {
     const Position& p = samples[k * samples.size() / searched];
     searcher_->clear();
     const rules::Game game(p);
@@ -103,7 +103,7 @@ rules::Result<std::string> FogPlayer::decide(const FogView& view) {
   std::size_t best = 0;
   double best_score = -1e18;
   for (std::size_t i = 0; i < ucis.size(); ++i) {
-    double score = total[i] / double(searched);
+    double score = total[i] / double(done);
     if (settings_.noise_cp > 0) score += (2 * rng.unit() - 1) * settings_.noise_cp;
     if (score > best_score) best_score = score, best = i;
   }

@@ -5,11 +5,12 @@
 // a king taken is a lost game) and averaging each move's score over them. Every sample shows the
 // seat what it sees, so every one offers the same moves: the seat's moves depend only on squares
 // it sees. Deterministic: the same seed and the same views give the same moves (the searches are
-// capped by depth and nodes, never by time).
+// capped by depth and nodes, never by time), unless stopped.
 // The server's seam: per seat, keep fog_sight(position, seat, own_move) of the start and of the
 // position after every ply (own_move: that ply's UCI when the seat made it), hand
 // FogView::make(variant, seat, sights) to decide() on the seat's turn, and play the move it
 // returns; it never sees a rules::Position of the game.
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -40,8 +41,10 @@ class FogPlayer {
 
   // The move to play now (UCI). Call it whenever it is the seat's turn, with the whole view so
   // far. A view that does not continue the last one starts the belief afresh from its sights, so
-  // a resumed game plays as if it had never stopped. Errors: not the seat's turn, no move.
-  rules::Result<std::string> decide(const FogView& view);
+  // a resumed game plays as if it had never stopped. `stop`, set from another thread (a time guard,
+  // a shutdown), cuts the searches short: the move is then chosen over the samples searched so
+  // far. Errors: not the seat's turn, no move.
+  rules::Result<std::string> decide(const FogView& view, const std::atomic<bool>& stop);
 
   // The belief as it stands, for measurement (bench/); nullptr before the first decision.
   const FogBelief* belief() const { return belief_ ? &*belief_ : nullptr; }

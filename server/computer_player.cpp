@@ -49,7 +49,7 @@ std::optional<match::Command> ComputerPlayer::decide(const rules::Variant& varia
   // board without them, what its men see.
   const match::Capabilities capabilities = match::capabilities_of(variant);
   if (capabilities.tries) return decide_hidden(seat_view, variant);
-  if (capabilities.board_hidden) return decide_in_fog(seat_view, variant);
+  if (capabilities.board_hidden) return decide_in_fog(seat_view, variant, stop);
 
   std::vector<std::string> moves;
   for (const auto& move : seat_view.value("moves", json::array()))
@@ -90,14 +90,15 @@ std::optional<match::Command> ComputerPlayer::decide_hidden(const json& seat_vie
   return match::MoveCommand{decision->uci, seat_view.value("ply", std::int64_t{0})};
 }
 
-std::optional<match::Command> ComputerPlayer::decide_in_fog(const json& seat_view, const rules::Variant& variant) {
+std::optional<match::Command> ComputerPlayer::decide_in_fog(const json& seat_view, const rules::Variant& variant,
+                                                           const std::atomic<bool>& stop) {
   auto view = fog_view_of(variant, seat_view);
   if (!view) {
     std::cerr << "arbiter: Fog of War computer: its view: " << view.error() << "\n";
     return std::nullopt;
   }
   if (!fog_) fog_.emplace(seed_, engine::fog_level(level_));
-  auto move = fog_->decide(*view);
+  auto move = fog_->decide(*view, stop);
   if (!move) {
     std::cerr << "arbiter: Fog of War computer: " << move.error() << "\n";
     return std::nullopt;

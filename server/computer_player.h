@@ -39,7 +39,8 @@ class ComputerPlayer {
 
  private:
   std::optional<match::Command> decide_hidden(const nlohmann::json& seat_view, const rules::Variant& variant);
-  std::optional<match::Command> decide_in_fog(const nlohmann::json& seat_view, const rules::Variant& variant);
+  std::optional<match::Command> decide_in_fog(const nlohmann::json& seat_view, const rules::Variant& variant,
+                                              const std::atomic<bool>& stop);
 
   int level_;
   std::uint64_t seed_;

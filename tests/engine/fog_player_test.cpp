@@ -52,7 +52,8 @@ struct FogGame {
 };
 
 std::string decide(FogPlayer& player, const FogView& view) {
-  auto move = player.decide(view);
+  const std::atomic<bool> stop{false};
+  auto move = player.decide(view, stop);
   REQUIRE_MESSAGE(move.ok(), (move.ok() ? "" : move.error()));
   return *move;
 }
@@ -223,6 +224,16 @@ TEST_CASE("the player plays only legal moves, a few hundred plies on every fog b
       }
     }
   }
+}
+
+TEST_CASE("a stopped decision still plays a legal move, from the samples searched") {
+  FogGame g(variant("fog-chess"));
+  for (const char* uci : {"e2e4", "e7e5", "g1f3", "b8c6"}) g.play(uci);
+  const std::atomic<bool> stopped{true};
+  FogPlayer player(3, engine::fog_level(8));
+  auto move = player.decide(g.view(White), stopped);
+  REQUIRE(move.ok());
+  CHECK(g.game.position().parse_uci(*move).ok());
 }
 
 TEST_CASE("levels run 1 to 8") {
