@@ -6,10 +6,9 @@
 // seat what it sees, so every one offers the same moves: the seat's moves depend only on squares
 // it sees. Deterministic: the same seed and the same views give the same moves (the searches are
 // capped by depth and nodes, never by time), unless stopped.
-// The server's seam: per seat, keep fog_sight(position, seat, own_move) of the start and of the
-// position after every ply (own_move: that ply's UCI when the seat made it), hand
-// FogView::make(variant, seat, sights) to decide() on the seat's turn, and play the move it
-// returns; it never sees a rules::Position of the game.
+// The server's seam (server/fog_seat.cpp): the seat's own state message read into one FogSight
+// per position, FogView::make(variant, seat, sights) handed to decide() on the seat's turn, the
+// move it returns played; it never sees a rules::Position of the game.
 #include <atomic>
 #include <cstdint>
 #include <memory>
