@@ -12,13 +12,13 @@
 # Results are appended to FILE (default bench/level_ladder.results, one line a match:
 # variant level opponent seed movetime games wins draws losses), so runs add up.
 #
-# The fit, per variant and level: against Fairy-Stockfish, the rating R whose logistic expected
-# score 1/(1+10^((ELO-R)/400)) over the games played adds up to the points scored (maximum
-# likelihood), with R +- 1.96/sqrt(Fisher information); a level that scored nothing (or
-# everything) gets only a bound, where so clean a sweep has a 5% chance. A level with no finite
-# figure of its own is placed from its match with a neighbour whose figure is known (the Elo of
-# the score, its error added in quadrature). Fairy-Stockfish's UCI_Elo starts at 1350: what lies
-# below it is known only through the level-against-level matches.
+# The fit, per variant: every level's rating R at once, by maximum likelihood over all its matches
+# (the logistic expected score 1/(1+10^((OPPONENT-R)/400)), the opponent a fixed UCI_Elo or another
+# level's R, a draw half a point), each with R +- 1.96 standard errors from the inverse of the
+# Fisher information. Only levels joined to some UCI_Elo through their matches are rated; a level
+# that won (or lost) every game gets only a bound, where so clean a sweep has a 5% chance.
+# Fairy-Stockfish's UCI_Elo starts at 1350: what lies below it is known only through the
+# level-against-level matches, so its intervals grow down the ladder.
 set -euo pipefail
 build=build variant=chess games=12 movetime=100 seed=1
 results=bench/level_ladder.results
@@ -62,91 +62,104 @@ done
 
 [ -s "$results" ] || { echo "level_ladder: no results in $results" >&2; exit 1; }
 awk '
-function expected(r, e) { return 1 / (1 + 10 ^ ((e - r) / 400)) }
-function elo(s) { return -400 * log(1 / s - 1) / log(10) }
+function expected(diff) { return 1 / (1 + 10 ^ (-diff / 400)) }
+# The rating now of the opponent in match m, seen from its level: a fixed UCI_Elo or a level fitted.
+function opponent(m) { return op_level[m] ? rating[op_level[m]] : op_elo[m] }
 {
-  v = $1; l = $2; split($3, opp, ":"); n = $6; w = $7; d = $8; x = $9
-  variants[v] = 1
-  if (opp[1] == "fsf") {
-    k = ++fsf_points[v, l]; fsf_elo[v, l, k] = opp[2]; fsf_n[v, l, k] = n; fsf_score[v, l, k] = w + d / 2
-    games[v, l] += n
-  } else {
-    lo = opp[2]; hi = l; s = (w + d / 2) / n
-    if (l < lo) { lo = l; hi = opp[2]; s = 1 - s; t = w; w = x; x = t }  # kept as the higher level scoring
-    pair_n[v, hi, lo] += n; pair_w[v, hi, lo] += w; pair_d[v, hi, lo] += d; pair_l[v, hi, lo] += x
-  }
+  v = $1; split($3, opp, ":")
+  if (!(v in seen)) { seen[v] = 1; order[++variants] = v }
+  m = ++count[v]; key = v SUBSEP m
+  x_of[key] = $2; n_of[key] = $6; w_of[key] = $7; d_of[key] = $8; l_of[key] = $9
+  elo_of[key] = opp[1] == "fsf" ? opp[2] : 0; lv_of[key] = opp[1] == "level" ? opp[2] : 0
 }
 END {
-  z = 1.96; scale = 400 / log(10)
-  for (v in variants) {
-    for (l = 1; l <= 8; l++) {
-      known[l] = 0; bound[l] = ""; how[l] = ""
-      if (!fsf_points[v, l]) continue
-      total = 0; scored = 0; lowest = 99999; highest = 0
-      for (k = 1; k <= fsf_points[v, l]; k++) {
-        total += fsf_n[v, l, k]; scored += fsf_score[v, l, k]
-        if (fsf_elo[v, l, k] < lowest) lowest = fsf_elo[v, l, k]
-        if (fsf_elo[v, l, k] > highest) highest = fsf_elo[v, l, k]
-      }
-      how[l] = sprintf("%g/%d against UCI_Elo", scored, total)
-      for (k = 1; k <= fsf_points[v, l]; k++)
-        how[l] = how[l] sprintf(" %d (%g/%d)", fsf_elo[v, l, k], fsf_score[v, l, k], fsf_n[v, l, k])
-      if (scored == 0 || scored == total) {
-        # The rating at which a sweep this clean has a 5% chance: a bound, not an estimate.
-        a = lowest - 1200; b = highest + 1200
-        for (i = 0; i < 60; i++) {
-          m = (a + b) / 2; p = 1
-          for (k = 1; k <= fsf_points[v, l]; k++) {
-            e = expected(m, fsf_elo[v, l, k])
-            p *= (scored == 0 ? 1 - e : e) ^ fsf_n[v, l, k]
-          }
-          if ((scored == 0) == (p > 0.05)) a = m; else b = m
-        }
-        bound[l] = sprintf("%s %.0f", scored == 0 ? "below" : "above", m)
-        continue
-      }
-      a = lowest - 1200; b = highest + 1200
-      for (i = 0; i < 60; i++) {
-        m = (a + b) / 2; sum = 0
-        for (k = 1; k <= fsf_points[v, l]; k++) sum += fsf_n[v, l, k] * expected(m, fsf_elo[v, l, k])
-        if (sum < scored) a = m; else b = m
-      }
-      info = 0
-      for (k = 1; k <= fsf_points[v, l]; k++) { e = expected(m, fsf_elo[v, l, k]); info += fsf_n[v, l, k] * e * (1 - e) }
-      rating[l] = m; error[l] = scale / sqrt(info); known[l] = 1
+  z = 1.96; c = log(10) / 400
+  for (vi = 1; vi <= variants; vi++) {
+    v = order[vi]; matches = count[v]
+    split("", op_level); split("", op_elo); split("", x); split("", n); split("", s); split("", fitted)
+    split("", rating); split("", error); split("", bound); split("", games); split("", points); split("", how)
+    for (m = 1; m <= matches; m++) {
+      key = v SUBSEP m
+      x[m] = x_of[key]; n[m] = n_of[key]; s[m] = w_of[key] + d_of[key] / 2; op_level[m] = lv_of[key]; op_elo[m] = elo_of[key]
+      games[x[m]] += n[m]; points[x[m]] += s[m]
+      if (op_level[m]) { games[op_level[m]] += n[m]; points[op_level[m]] += n[m] - s[m] }
+      how[x[m]] = how[x[m]] sprintf("%s%s %g/%d", how[x[m]] == "" ? "" : ", ", op_level[m] ? "level " op_level[m] : "UCI_Elo " op_elo[m], s[m], n[m])
+      if (op_level[m]) how[op_level[m]] = how[op_level[m]] sprintf("%slevel %d %g/%d", how[op_level[m]] == "" ? "" : ", ", x[m], n[m] - s[m], n[m])
     }
-    # Levels with no figure of their own, placed from a neighbour that has one (down, then up).
-    for (pass = 0; pass < 2; pass++)
-      for (i = 1; i <= 7; i++) {
-        l = pass == 0 ? 8 - i : i + 1; nb = pass == 0 ? l + 1 : l - 1
-        hi = pass == 0 ? nb : l; lo = pass == 0 ? l : nb
-        if (known[l] || !known[nb] || !pair_n[v, hi, lo]) continue
-        n = pair_n[v, hi, lo]; s = (pair_w[v, hi, lo] + pair_d[v, hi, lo] / 2) / n
-        note = sprintf("; %d/%d: +%d =%d -%d", hi, lo, pair_w[v, hi, lo], pair_d[v, hi, lo], pair_l[v, hi, lo])
-        if (s <= 0 || s >= 1) {
-          # A clean sweep: only a bound, from the one-sided 5% chance of it.
-          d = elo(s >= 1 ? 0.05 ^ (1 / n) : 1 - 0.05 ^ (1 / n))
-          if ((s >= 1) == (pass == 0)) { bound[l] = sprintf("%s %.0f", pass == 0 ? "below" : "above", rating[nb] + (pass == 0 ? -d : d)); how[l] = how[l] note }
-          continue
-        }
-        var = (pair_w[v, hi, lo] * (1 - s) ^ 2 + pair_d[v, hi, lo] * (0.5 - s) ^ 2 + pair_l[v, hi, lo] * s ^ 2) / n
-        sd = sqrt(var / n) * scale / (s * (1 - s))  # the Elo of the score, by the delta method
-        rating[l] = rating[nb] + (pass == 0 ? -elo(s) : elo(s)); error[l] = sqrt(error[nb] ^ 2 + sd ^ 2); known[l] = 1
-        how[l] = how[l] note
+    # The levels fitted: joined to a UCI_Elo through matches, and not a clean sweep of all their games.
+    for (m = 1; m <= matches; m++) if (!op_level[m]) fitted[x[m]] = 1
+    for (pass = 0; pass < 8; pass++)
+      for (m = 1; m <= matches; m++)
+        if (op_level[m] && (fitted[x[m]] || fitted[op_level[m]])) fitted[x[m]] = fitted[op_level[m]] = 1
+    for (l = 1; l <= 8; l++) {
+      if (fitted[l] && (points[l] == 0 || points[l] == games[l])) { fitted[l] = 0; bound[l] = 1 }
+      rating[l] = 1500
+    }
+    # Maximum likelihood, every fitted level at once: Newton steps on the log-likelihood of the
+    # points scored (a draw half a point), each step at most 200 Elo a level.
+    for (iteration = 0; iteration < 100; iteration++) {
+      split("", g); split("", h)
+      for (m = 1; m <= matches; m++) {
+        a = x[m]; b = op_level[m]
+        if (!fitted[a] && !(b && fitted[b])) continue
+        if ((b && !fitted[b]) || !fitted[a]) continue  # a match with a swept level fits neither
+        p = expected(rating[a] - opponent(m)); q = n[m] * p * (1 - p) * c * c
+        g[a] += (s[m] - n[m] * p) * c; h[a, a] += q
+        if (b) { g[b] -= (s[m] - n[m] * p) * c; h[b, b] += q; h[a, b] -= q; h[b, a] -= q }
       }
+      k = 0
+      for (l = 1; l <= 8; l++) if (fitted[l]) index_of[++k] = l
+      # Solve h * step = g and invert h (Gauss-Jordan, h positive definite): h^-1 is the covariance.
+      for (i = 1; i <= k; i++) {
+        for (j = 1; j <= k; j++) { A[i, j] = h[index_of[i], index_of[j]]; A[i, k + j] = i == j }
+        A[i, 2 * k + 1] = g[index_of[i]]
+      }
+      for (col = 1; col <= k; col++) {
+        pivot = A[col, col]
+        for (j = 1; j <= 2 * k + 1; j++) A[col, j] /= pivot
+        for (i = 1; i <= k; i++)
+          if (i != col) { f = A[i, col]; for (j = 1; j <= 2 * k + 1; j++) A[i, j] -= f * A[col, j] }
+      }
+      moved = 0
+      for (i = 1; i <= k; i++) {
+        step = A[i, 2 * k + 1]; step = step > 200 ? 200 : step < -200 ? -200 : step
+        rating[index_of[i]] += step; if (step > 0.01 || step < -0.01) moved = 1
+        error[index_of[i]] = sqrt(A[i, k + i])
+      }
+      if (!moved) break
+    }
+    # A level that won (or lost) every game: only the rating where so clean a sweep has a 5% chance.
+    for (l = 1; l <= 8; l++) {
+      if (!bound[l]) continue
+      lo = -2000; hi = 5000
+      for (i = 0; i < 60; i++) {
+        mid = (lo + hi) / 2; p = 1
+        for (m = 1; m <= matches; m++) {
+          if (x[m] == l && (!op_level[m] || fitted[op_level[m]])) e = expected(mid - opponent(m))
+          else if (op_level[m] == l && fitted[x[m]]) e = 1 - expected(mid - rating[x[m]])
+          else continue
+          p *= (points[l] == 0 ? 1 - e : e) ^ n[m]
+        }
+        if ((points[l] == 0) == (p > 0.05)) lo = mid; else hi = mid
+      }
+      bound[l] = sprintf("%s %.0f", points[l] == 0 ? "below" : "above", mid)
+    }
     printf "%s:\n", v
     for (l = 1; l <= 8; l++) {
-      line = ""
-      if (known[l]) line = sprintf("about %.0f (%.0f..%.0f)", rating[l], rating[l] - z * error[l], rating[l] + z * error[l])
-      else if (bound[l] != "") line = bound[l]
+      if (fitted[l]) printf "  level %d: about %.0f (%.0f..%.0f)", l, rating[l], rating[l] - z * error[l], rating[l] + z * error[l]
+      else if (bound[l]) printf "  level %d: %s", l, bound[l]
+      else if (games[l]) printf "  level %d: no rating (no match joins it to a UCI_Elo)", l
       else continue
-      printf "  level %d: %s  [%s]\n", l, line, how[l]
+      printf ", %d games: %s\n", games[l], how[l]
     }
-    for (l = 2; l <= 8; l++)
-      if (pair_n[v, l, l - 1]) {
-        n = pair_n[v, l, l - 1]
-        printf "  level %d against %d: +%d =%d -%d, %.1f%% of %d games\n", l, l - 1, pair_w[v, l, l - 1], pair_d[v, l, l - 1],
-               pair_l[v, l, l - 1], 100 * (pair_w[v, l, l - 1] + pair_d[v, l, l - 1] / 2) / n, n
+    for (l = 2; l <= 8; l++) {
+      w = d = lost = 0
+      for (m = 1; m <= matches; m++) {
+        key = v SUBSEP m
+        if (x[m] == l && op_level[m] == l - 1) { w += w_of[key]; d += d_of[key]; lost += l_of[key] }
+        if (x[m] == l - 1 && op_level[m] == l) { w += l_of[key]; d += d_of[key]; lost += w_of[key] }
       }
+      if (w + d + lost) printf "  level %d against %d: +%d =%d -%d, %.1f%% of %d games\n", l, l - 1, w, d, lost, 100 * (w + d / 2) / (w + d + lost), w + d + lost
+    }
   }
 }' "$results"
