@@ -2,8 +2,8 @@
 // every move is checked with rules::Game, and games end only by the variant's rules (or a ply
 // cap, reported apart). Openings: a few random plies from the start, each played with both colours.
 //
-// Usage: engine_match --variant V --games N [--movetime MS | --clock MS [--inc MS]] [--random-plies K]
-//          [--seed S] --a "COMMAND" [--a-option "Name=Value"]... --b "COMMAND" [--b-option ...]... [--verbose]
+// Usage: engine_match --variant V --games N [--movetime MS | --clock MS [--inc MS]] [--a-movetime MS]
+//          [--random-plies K] [--seed S] --a "COMMAND" [--a-option "Name=Value"]... --b "COMMAND" [--b-option ...]... [--verbose]
 //          [--adjudicate-win CP,MOVES] [--adjudicate-draw CP,MOVES,AFTER]
 //   Adjudication (off unless asked, as in cutechess-cli): a game is won when both engines' own
 //   scores agree, for MOVES moves each in a row, that one side is at least CP centipawns ahead (a
@@ -11,6 +11,7 @@
 //   0 for MOVES moves each. The result line says which rules made its figures.
 //   With --clock each side has that much time for the game (plus --inc a move), measured here by
 //   the wall clock around each `go`; running out loses.
+//   --a-movetime gives A a budget a move of its own (B keeps --movetime's).
 //   COMMAND is run by /bin/sh; "random" is a built-in random mover.
 // Prints A's wins/draws/losses, its score with a 95% error bar, and the Elo difference.
 #include <poll.h>
@@ -169,8 +170,8 @@ struct Tally {
 };
 
 int usage() {
-  std::cerr << "usage: engine_match --variant V --games N [--movetime MS | --clock MS [--inc MS]] [--random-plies K]\n"
-               "                    [--seed S] [--max-plies N] --a COMMAND [--a-option Name=Value]...\n"
+  std::cerr << "usage: engine_match --variant V --games N [--movetime MS | --clock MS [--inc MS]] [--a-movetime MS]\n"
+               "                    [--random-plies K] [--seed S] [--max-plies N] --a COMMAND [--a-option Name=Value]...\n"
                "                    --b COMMAND [--b-option Name=Value]... [--verbose]\n"
                "                    [--adjudicate-win CP,MOVES] [--adjudicate-draw CP,MOVES,AFTER]\n";
   return 2;
@@ -181,7 +182,7 @@ int usage() {
 int main(int argc, char** argv) {
   signal(SIGPIPE, SIG_IGN);
   std::string variant_name = "chess";
-  int games = 2, movetime = 100, random_plies = 4, max_plies = 2000;
+  int games = 2, movetime = 100, a_movetime = 0, random_plies = 4, max_plies = 2000;
   long clock_ms = 0, increment_ms = 0;
   std::uint64_t seed = 1;
   bool verbose = false;
@@ -196,6 +197,7 @@ int main(int argc, char** argv) {
     if (arg == "--variant") variant_name = value();
     else if (arg == "--games") games = std::stoi(value());
     else if (arg == "--movetime") movetime = std::stoi(value());
+    else if (arg == "--a-movetime") a_movetime = std::stoi(value());
     else if (arg == "--clock") clock_ms = std::stol(value());
     else if (arg == "--inc") increment_ms = std::stol(value());
     else if (arg == "--random-plies") random_plies = std::stoi(value());
@@ -283,12 +285,13 @@ int main(int argc, char** argv) {
         mover.engine->forget_score();
         const auto asked = std::chrono::steady_clock::now();
         long& left = time_left[white_to_move ? 0 : 1];
+        const int budget = &mover == &a && a_movetime ? a_movetime : movetime;
         if (clock_ms)
           mover.engine->send("go wtime " + std::to_string(time_left[0]) + " btime " + std::to_string(time_left[1]) +
                              " winc " + std::to_string(increment_ms) + " binc " + std::to_string(increment_ms));
         else
-          mover.engine->send("go movetime " + std::to_string(movetime));
-        auto line = mover.engine->wait_for("bestmove", clock_ms ? int(left) + 1 : movetime * 5 + 5000);
+          mover.engine->send("go movetime " + std::to_string(budget));
+        auto line = mover.engine->wait_for("bestmove", clock_ms ? int(left) + 1 : budget * 5 + 5000);
         if (!line) {  // too late: stop it, so that its answer is not read as the next move's
           mover.engine->send("stop");
           mover.engine->wait_for("bestmove", 60000);

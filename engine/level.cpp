@@ -1,6 +1,7 @@
 #include "engine/level.h"
 
 #include <array>
+#include <cstdlib>
 #include <limits>
 #include <random>
 #include <stdexcept>
@@ -13,17 +14,26 @@ namespace {
 // normally, each with five times the nodes of the one below (a node cap makes them play alike on
 // any machine; the time is a ceiling), and level 8 gets the budget the benchmarks measure: 1 s a
 // move, about four times level 7's nodes on an idle core. A step of four in nodes was too small
-// in drawish variants (circular and Capablanca 6/5 about 50% in 10 games).
+// in drawish variants (circular and Capablanca 6/5 about 50% in 10 games). Level 1 plays like a
+// beginner: it misses a mate in one and gives a piece away some of the time (tests/engine/
+// levels_test.cpp). Level 3 searches 3 plies with few mistakes: at 2 plies (150 cp, 7%) it lost
+// every game of 20 to level 4 in chess, a step too large to measure.
 constexpr std::array<Level, kMaxLevel> kLevels{{
     {1, 0, 50, 400, 30},
     {2, 0, 100, 220, 12},
-    {2, 0, 150, 150, 7},
+    {3, 0, 150, 100, 2},
     {3, 0, 200, 50, 0},
     {0, 3'200, 300, 0, 0},
     {0, 16'000, 500, 0, 0},
     {0, 80'000, 800, 0, 0},
     {0, 0, 1000, 0, 0},
 }};
+
+// Each level's rating in chess on Fairy-Stockfish's UCI_Elo scale at 100 ms a move, rounded to 50:
+// bench/level_ladder.sh's fit of the matches in bench/level_ladder.results (the commands, games and
+// intervals in the README's "Levels"). UCI_Elo starts at 1350: levels 1-3 are placed from their
+// matches with the levels above, so their figures are the roughest.
+constexpr std::array<int, kMaxLevel> kRatings{{300, 750, 1250, 1500, 1650, 1900, 2100, 2350}};
 
 }  // namespace
 
@@ -33,6 +43,18 @@ const Level& level(int n) {
 }
 
 std::string level_name(int n) { return "Arbiter level " + std::to_string(n); }
+
+int level_rating(int n) {
+  level(n);  // the range check
+  return kRatings[n - 1];
+}
+
+int level_for_rating(int elo) {
+  int nearest = kMinLevel;
+  for (int n = kMinLevel + 1; n <= kMaxLevel; ++n)
+    if (std::abs(kRatings[n - 1] - elo) < std::abs(kRatings[nearest - 1] - elo)) nearest = n;
+  return nearest;
+}
 
 Limits limits_for(int n, const std::optional<Clock>& clock) {
   const Level& l = level(n);

@@ -24,6 +24,13 @@ struct Level {
 const Level& level(int n);
 std::string level_name(int n);  // "Arbiter level 5"
 
+// The level's rating in chess on Fairy-Stockfish's UCI_Elo scale, as bench/level_ladder.sh
+// measured it (rounded; the intervals are in the README); throws std::out_of_range outside 1..8.
+int level_rating(int n);
+// The level rated nearest `elo` (the lower of two as near), 1 below level 1's, 8 above level 8's:
+// what `UCI_Elo` means. Nearest, not interpolated: a level is one set of settings measured as a whole.
+int level_for_rating(int elo);
+
 // The limits a level searches with: its own budget, within what the clock allows.
 Limits limits_for(int level, const std::optional<Clock>& clock = std::nullopt);
 

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <nlohmann/json.hpp>
 
+#include "engine/level.h"
 #include "match/referee.h"
 #include "protocol/piece_facts.h"
 #include "protocol/views.h"
@@ -40,7 +41,11 @@ nlohmann::json variants_json() {
     if (variant->two_moves_until_capture) entry["two_move_turns"] = true;
     variants.push_back(std::move(entry));
   }
-  return {{"variants", variants}};
+  // The computer's levels with their ratings (measured in chess), for "level 5 (about 1600)".
+  json levels = json::array();
+  for (int n = engine::kMinLevel; n <= engine::kMaxLevel; ++n)
+    levels.push_back({{"level", n}, {"rating", engine::level_rating(n)}});
+  return {{"variants", variants}, {"levels", levels}};
 }
 
 }  // namespace arbiter::protocol

@@ -58,7 +58,14 @@ class UciSession {
   const rules::Variant* variant_ = rules::find_variant("chess");
   std::optional<rules::Game> game_{rules::Game(rules::Position::start(*variant_))};
   engine::Searcher searcher_{16};
+  // The level played: Skill Level's, or with UCI_LimitStrength the level rated nearest UCI_Elo.
+  int level() const { return limit_strength_ ? engine::level_for_rating(elo_) : skill_; }
+  static inline const int kLowestElo = engine::level_rating(engine::kMinLevel);
+  static inline const int kHighestElo = engine::level_rating(engine::kMaxLevel);
+
   int skill_ = engine::kMaxLevel;
+  bool limit_strength_ = false;
+  int elo_ = kLowestElo;
   std::uint64_t seed_ = 1;
   std::thread thinking_;
   std::atomic<bool> stop_{false};
@@ -81,6 +88,9 @@ void UciSession::identify() {
   say("option name VariantPath type string default <empty>");
   say("option name Skill Level type spin default " + std::to_string(engine::kMaxLevel) + " min " +
       std::to_string(engine::kMinLevel) + " max " + std::to_string(engine::kMaxLevel));
+  say("option name UCI_LimitStrength type check default false");
+  say("option name UCI_Elo type spin default " + std::to_string(kLowestElo) + " min " + std::to_string(kLowestElo) +
+      " max " + std::to_string(kHighestElo));
   say("option name Hash type spin default 16 min 1 max 4096");
   say("uciok");
 }
@@ -104,6 +114,14 @@ void UciSession::set_option(std::istringstream& words) {
     auto n = number(value);
     if (!n || *n < engine::kMinLevel || *n > engine::kMaxLevel) return say("info string Skill Level must be 1 to 8");
     skill_ = int(*n);
+  } else if (name == "UCI_LimitStrength") {
+    if (value != "true" && value != "false") return say("info string UCI_LimitStrength must be true or false");
+    limit_strength_ = value == "true";
+  } else if (name == "UCI_Elo") {
+    auto n = number(value);
+    if (!n || *n < kLowestElo || *n > kHighestElo)
+      return say("info string UCI_Elo must be " + std::to_string(kLowestElo) + " to " + std::to_string(kHighestElo));
+    elo_ = int(*n);
   } else if (name == "Hash") {
     auto n = number(value);
     if (!n || *n < 1 || *n > 4096) return say("info string Hash must be 1 to 4096 (MB)");
@@ -202,10 +220,10 @@ void UciSession::go(std::istringstream& words) {
   }
   if (clocked) limits.clock = clock;
   stop_ = false;
-  thinking_ = std::thread([this, limits, infinite, game = *game_] {
+  thinking_ = std::thread([this, limits, infinite, game = *game_, level = level()] {
     engine::SearchResult result;
-    if (skill_ < engine::kMaxLevel) {
-      result = engine::play_level(searcher_, game, skill_, limits.clock, stop_, seed_++);
+    if (level < engine::kMaxLevel) {
+      result = engine::play_level(searcher_, game, level, limits.clock, stop_, seed_++);
     } else {
       result = searcher_.search(game, limits, stop_, [this](const engine::SearchInfo& info) { report(info); });
     }

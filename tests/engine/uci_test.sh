@@ -97,6 +97,35 @@ send "go movetime 100"
 check "skill level 1 plays legally" legal "$(is_legal chess - "$(bestmove_of)" d2d4)"
 send "setoption name Skill Level value 8"
 
+# UCI_Elo picks the level rated nearest (info lines come only from level 8's full search).
+elo_option=$(printf '%s\n' "$hello" | grep '^option name UCI_Elo ')
+check "UCI_LimitStrength offered" "1" "$(printf '%s\n' "$hello" | grep -c '^option name UCI_LimitStrength type check default false$')"
+check "UCI_Elo a spin" "1" "$(printf '%s\n' "$elo_option" | grep -cE '^option name UCI_Elo type spin default [0-9]+ min [0-9]+ max [0-9]+$')"
+elo_min=$(printf '%s\n' "$elo_option" | awk '{print $9}') elo_max=$(printf '%s\n' "$elo_option" | awk '{print $11}')
+check "UCI_Elo spans a range" yes "$([ "$elo_min" -lt "$elo_max" ] && echo yes || echo "no: $elo_option")"
+send "setoption name UCI_LimitStrength value true"
+send "setoption name UCI_Elo value $elo_min"
+send "position startpos moves d2d4"
+send "go depth 3"
+out=$(read_until bestmove)
+check "UCI_Elo at its lowest: a lower level, no search lines" "0" "$(printf '%s\n' "$out" | grep -c '^info depth')"
+check "UCI_Elo at its lowest plays legally" legal "$(is_legal chess - "$(printf '%s\n' "$out" | tail -n 1 | cut -d' ' -f2)" d2d4)"
+send "setoption name UCI_Elo value $elo_max"
+send "go depth 3"
+check "UCI_Elo at its highest: level 8's full search" "1" "$(read_until bestmove | grep -c '^info depth 3 ')"
+send "setoption name UCI_Elo value $elo_min"
+send "setoption name UCI_LimitStrength value false"
+send "go depth 3"
+check "UCI_LimitStrength off: Skill Level's level 8" "1" "$(read_until bestmove | grep -c '^info depth 3 ')"
+send "setoption name UCI_Elo value $((elo_max + 1))"
+send "setoption name UCI_LimitStrength value maybe"
+send isready
+out=$(read_until readyok)
+check "UCI_Elo out of range" "1" "$(printf '%s\n' "$out" | grep -c "^info string UCI_Elo must be $elo_min to $elo_max$")"
+check "UCI_LimitStrength not a check" "1" "$(printf '%s\n' "$out" | grep -c '^info string UCI_LimitStrength must be true or false$')"
+send "go depth 3"
+check "bad options changed nothing" "1" "$(read_until bestmove | grep -c '^info depth 3 ')"
+
 # Bad input: a clear message, nothing changed, the session goes on.
 send "setoption name UCI_Variant value kriegspiel"
 send isready

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/level.h"
 #include "protocol/messages.h"
 #include "protocol/pgn.h"
 #include "protocol/variants_json.h"
@@ -220,6 +221,16 @@ TEST_CASE("variants: every variant with its board, pieces and promotion choices"
   for (const auto& variant : variants)
     for (const char* field : {"name", "title", "description", "start_fen", "pieces", "promotion", "board"})
       CHECK(variant.contains(field));
+}
+
+TEST_CASE("variants: the computer's levels 1 to 8 with their ratings, for the page's labels") {
+  const json levels = variants_json()["levels"];
+  REQUIRE(levels.is_array());
+  REQUIRE(levels.size() == std::size_t(engine::kMaxLevel));
+  for (int n = engine::kMinLevel; n <= engine::kMaxLevel; ++n) {
+    CHECK(levels[n - 1] == json{{"level", n}, {"rating", engine::level_rating(n)}});
+    if (n > engine::kMinLevel) CHECK(levels[n - 1]["rating"] > levels[n - 2]["rating"]);
+  }
 }
 
 TEST_CASE("positions: the real position after each move for everyone in an open game") {

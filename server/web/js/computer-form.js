@@ -6,6 +6,10 @@ import { createGame, saveSeat } from './api.js';
 import { h } from './dom.js';
 
 const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8];
+// Each level's measured rating (GET /api/variants' `levels`), for "Level 5 (about 1600)"; without
+// it the labels stay "Level 5".
+const levelRatings = () => fetch('/api/variants').then(response => response.json())
+  .then(data => new Map(data.levels.map(({ level, rating }) => [level, rating]))).catch(() => new Map());
 
 // chosenVariant(): the variant picked on the home page; colourChoice, clockChoice, readClock:
 // the home form's own fields, so both forms offer the same choices.
@@ -25,6 +29,10 @@ export function computerForm({ chosenVariant, colourChoice, clockChoice, readClo
       error].flat());
     form.addEventListener('submit', event => start(event, error));
     form.elements.level.focus();
+    levelRatings().then(known => {
+      for (const option of form.elements.level.options)
+        if (known.has(Number(option.value))) option.textContent = `Level ${option.value} (about ${known.get(Number(option.value))})`;
+    });
   }, { once: true });
 
   async function start(event, error) {
