@@ -22,6 +22,18 @@ async function playComputer({ level, color, clock = 'untimed', record = false })
   return page;
 }
 
+test("the form names each level with the rating the server measured for it", async () => {
+  const { levels } = await (await fetch(`${server.url}/api/variants`)).json();
+  assert.equal(levels.length, 8);
+  const page = await openPage(browser, `${server.url}/`);
+  await page.click('.variant-card[data-variant="chess"]');
+  await page.click('button[data-action="open-computer"]');
+  const options = page.locator('.computer-panel select[name="level"] option');
+  await page.waitForFunction(() => document.querySelector('.computer-panel select[name="level"] option')?.textContent.includes('about'));
+  assert.deepEqual(await options.allTextContents(), levels.map(({ level, rating }) => `Level ${level} (about ${rating})`));
+  assertNoErrors(page);
+});
+
 test('playing White against level 1: no invitation, the computer named, and it answers each move', async () => {
   const page = await playComputer({ level: 1, color: 'white', clock: '300+3' });
   assert.ok(await page.locator('.invite').isHidden(), 'nobody to invite');

@@ -24,12 +24,15 @@ async function request(method, path, body, token) {
   return data;
 }
 
-let variantsPromise = null;
-export function fetchVariants() {
-  variantsPromise ??= request('GET', '/api/variants').then(data => data.variants)
-    .catch(error => { variantsPromise = null; throw error; });
-  return variantsPromise;
+// GET /api/variants, asked once: the variants and the computer's levels.
+let catalogPromise = null;
+function fetchCatalog() {
+  catalogPromise ??= request('GET', '/api/variants').catch(error => { catalogPromise = null; throw error; });
+  return catalogPromise;
 }
+export const fetchVariants = () => fetchCatalog().then(data => data.variants);
+// Each computer level's measured rating, by level.
+export const fetchLevelRatings = () => fetchCatalog().then(data => new Map((data.levels ?? []).map(({ level, rating }) => [level, rating])));
 
 export const createGame = options => request('POST', '/api/games', options);
 // A join carries the joiner's own secret, which becomes the seat's token. It is kept before it

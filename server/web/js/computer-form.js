@@ -2,14 +2,10 @@
 // chosen on the home page, with a colour and a clock. No invitation: the game starts at once.
 // The fields are built when the panel is opened, so the page holds one colour and clock choice
 // until the player asks for a second.
-import { createGame, saveSeat } from './api.js';
+import { createGame, fetchLevelRatings, saveSeat } from './api.js';
 import { h } from './dom.js';
 
 const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8];
-// Each level's measured rating (GET /api/variants' `levels`), for "Level 5 (about 1600)"; without
-// it the labels stay "Level 5".
-const levelRatings = () => fetch('/api/variants').then(response => response.json())
-  .then(data => new Map(data.levels.map(({ level, rating }) => [level, rating]))).catch(() => new Map());
 
 // chosenVariant(): the variant picked on the home page; colourChoice, clockChoice, readClock:
 // the home form's own fields, so both forms offer the same choices.
@@ -29,7 +25,8 @@ export function computerForm({ chosenVariant, colourChoice, clockChoice, readClo
       error].flat());
     form.addEventListener('submit', event => start(event, error));
     form.elements.level.focus();
-    levelRatings().then(known => {
+    // "Level 5 (about 1600)" with each level's measured rating; without it, "Level 5".
+    fetchLevelRatings().catch(() => new Map()).then(known => {
       for (const option of form.elements.level.options)
         if (known.has(Number(option.value))) option.textContent = `Level ${option.value} (about ${known.get(Number(option.value))})`;
     });
