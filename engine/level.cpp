@@ -33,7 +33,7 @@ constexpr std::array<Level, kMaxLevel> kLevels{{
 // bench/level_ladder.sh's fit of the matches in bench/level_ladder.results (the commands, games and
 // intervals in the README's "Levels"). UCI_Elo starts at 1350: levels 1-3 are placed from their
 // matches with the levels above, so their figures are the roughest.
-constexpr std::array<int, kMaxLevel> kRatings{{300, 750, 1250, 1500, 1650, 1900, 2100, 2350}};
+constexpr std::array<int, kMaxLevel> kRatings{{300, 750, 1250, 1500, 1650, 1900, 2100, 2400}};
 
 }  // namespace
 
