@@ -5,7 +5,7 @@
 // what the page shows, never on time.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertNoErrors, launchBrowser, openPage, screenshot, startServer } from './helpers.js';
+import { assertNoErrors, launchBrowser, openPage, said, screenshot, startServer, waitForSaid } from './helpers.js';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -31,16 +31,6 @@ async function seatedPages(variant, clock = null) {
   const black = await open({ color: joined.color, token: joined.token });
   for (const page of [white, black]) await page.locator('#connection.online').waitFor();
   return { id: created.id, white, black };
-}
-
-// What the live region has read out, line by line.
-const said = page => page.locator('.screen-reader-log p').allTextContents();
-
-// `text`: a line's whole text, or a RegExp.
-async function waitForSaid(page, text) {
-  const pattern = text instanceof RegExp ? text.source : `^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
-  await page.waitForFunction(source => [...document.querySelectorAll('.screen-reader-log p')].some(p => new RegExp(source).test(p.textContent)), pattern)
-    .catch(async error => assert.fail(`${error.message}\nwaiting for: ${text}\nread out: ${JSON.stringify(await said(page), null, 1)}`));
 }
 
 // Waits until the move field offers `value` (it is the player's turn, the server's list arrived).

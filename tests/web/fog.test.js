@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   acceptInvite, assertNoErrors, clickSquare, launchBrowser, makeMove, openPage, readInvite, screenshot, startServer,
-  waitForMoves, waitForStatus,
+  waitForMoves, waitForSaid, waitForStatus,
 } from './helpers.js';
 import { parsePlacement } from '../../server/web/js/fen.js';
 import { geometryFor } from '../../server/web/js/geometry.js';
@@ -194,9 +194,6 @@ test('Fog of War in screen reader mode: the men seen, the fog as unknown, the op
   const black = await open({ color: 'black', token: joined.token });
   const spectator = await open(null);
   for (const page of [white, black, spectator]) await page.locator('#connection.online').waitFor();
-  const said = page => page.locator('.screen-reader-log p').allTextContents();
-  const waitForSaid = (page, line) => page.waitForFunction(text => [...document.querySelectorAll('.screen-reader-log p')].some(p => p.textContent === text), line)
-    .catch(async error => assert.fail(`${error.message}\nwaiting for: ${line}\nread out: ${JSON.stringify(await said(page), null, 1)}`));
 
   await makeMove(white, 'e2e4');
   await waitForSaid(white, 'White: pawn e2 to e4.');

@@ -189,3 +189,13 @@ export async function assertLegend(page, variant) {
     assert.deepEqual(await marked('capture'), kind.diagram.captures_to.filter(s => !moves.has(s)).sort(), `${kind.name}: captures only`);
   }
 }
+
+// What the screen reader's live region has read out, line by line.
+export const said = page => page.locator('.screen-reader-log p').allTextContents();
+
+// Waits until the live region reads `text`: a line's whole text, or a RegExp.
+export async function waitForSaid(page, text) {
+  const pattern = text instanceof RegExp ? text.source : `^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
+  await page.waitForFunction(source => [...document.querySelectorAll('.screen-reader-log p')].some(p => new RegExp(source).test(p.textContent)), pattern)
+    .catch(async error => assert.fail(`${error.message}\nwaiting for: ${text}\nread out: ${JSON.stringify(await said(page), null, 1)}`));
+}
