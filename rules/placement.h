@@ -9,25 +9,34 @@
 
 namespace arbiter::rules {
 
-// `man_at(square)` gives the std::optional<Piece> to write on each square.
-template <class ManAt>
-void append_placement(std::string& out, const Variant& variant, ManAt&& man_at) {
-  const Geometry& g = variant.geometry;
+// `letter_at(square)` gives the letter to write on each square, or 0 for an empty one.
+template <class LetterAt>
+void append_placement_letters(std::string& out, const Geometry& g, LetterAt&& letter_at) {
   for (int rank = g.ranks() - 1; rank >= 0; --rank) {
     int empty = 0;
     for (int file = 0; file < g.files(); ++file) {
-      const auto man = man_at(g.square(file, rank));
-      if (!man) {
+      const char letter = letter_at(g.square(file, rank));
+      if (!letter) {
         ++empty;
         continue;
       }
       if (empty) out += std::to_string(empty), empty = 0;
-      const char letter = variant.kinds[man->kind].letter;
-      out += man->color == Color::White ? letter : char(std::tolower(static_cast<unsigned char>(letter)));
+      out += letter;
     }
     if (empty) out += std::to_string(empty);
     if (rank) out += '/';
   }
+}
+
+// `man_at(square)` gives the std::optional<Piece> to write on each square.
+template <class ManAt>
+void append_placement(std::string& out, const Variant& variant, ManAt&& man_at) {
+  append_placement_letters(out, variant.geometry, [&](Square s) -> char {
+    const auto man = man_at(s);
+    if (!man) return 0;
+    const char letter = variant.kinds[man->kind].letter;
+    return man->color == Color::White ? letter : char(std::tolower(static_cast<unsigned char>(letter)));
+  });
 }
 
 }  // namespace arbiter::rules

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "rules/game.h"
+#include "rules/placement.h"
 #include "rules/variant.h"
 
 using namespace arbiter::rules;
@@ -15,23 +16,15 @@ namespace {
 
 // A position string with the given men ("Ka1", "vd7") and the rest of the ring empty.
 std::string ring_fen(std::initializer_list<std::string> men, char side = 'w') {
-  std::map<std::string, char> letter_on;
-  for (const std::string& man : men) letter_on[man.substr(1)] = man[0];
+  // Every ring variant shares the circular board's geometry: rings a-d as files, cells 1-16 as ranks.
+  const Geometry& ring = find_variant("circular")->geometry;
+  std::map<Square, char> letter_on;
+  for (const std::string& man : men) letter_on[ring.parse(man.substr(1))] = man[0];
   std::string placement;
-  for (int cell = 16; cell >= 1; --cell) {
-    int empty = 0;
-    for (char ring : {'a', 'b', 'c', 'd'}) {
-      auto found = letter_on.find(ring + std::to_string(cell));
-      if (found == letter_on.end()) {
-        ++empty;
-        continue;
-      }
-      if (empty) placement += std::to_string(empty), empty = 0;
-      placement += found->second;
-    }
-    if (empty) placement += std::to_string(empty);
-    if (cell > 1) placement += '/';
-  }
+  append_placement_letters(placement, ring, [&](Square s) {
+    auto found = letter_on.find(s);
+    return found == letter_on.end() ? '\0' : found->second;
+  });
   return placement + ' ' + side + " - - 0 1";
 }
 

@@ -11,6 +11,7 @@
 #include <map>
 
 #include "rules/game.h"
+#include "rules/placement.h"
 #include "rules/variant_file.h"
 #include "tests/rules/crosscheck.h"
 
@@ -37,20 +38,10 @@ std::string fen_of(const Variant& v, std::vector<std::string> men, char side = '
     letter_on[s] = man[0];
   }
   std::string placement;
-  for (int rank = g.ranks() - 1; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < g.files(); ++file) {
-      auto found = letter_on.find(g.square(file, rank));
-      if (found == letter_on.end()) {
-        ++empty;
-        continue;
-      }
-      if (empty) placement += std::to_string(empty), empty = 0;
-      placement += found->second;
-    }
-    if (empty) placement += std::to_string(empty);
-    if (rank) placement += '/';
-  }
+  append_placement_letters(placement, g, [&](Square s) {
+    auto found = letter_on.find(s);
+    return found == letter_on.end() ? '\0' : found->second;
+  });
   return placement + ' ' + side + ' ' + castling + ' ' + en_passant + " 0 1";
 }
 
