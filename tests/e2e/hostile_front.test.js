@@ -56,13 +56,20 @@ function frame(opcode, fin, payload = '') {
 class RawWebSocket {
   static open(port, path) {
     return guarded(new Promise((resolve, reject) => {
-      const socket = net.connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
-        'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n'));
-      const ws = new RawWebSocket(socket);
+      const socket = net.connect(port, '127.0.0.1', () => RawWebSocket.upgrade(socket, path).then(resolve, reject));
       socket.on('error', () => {});
+    }), `the upgrade of ${path}`);
+  }
+
+  // The upgrade asked for on an open socket with nothing left unread.
+  static upgrade(socket, path) {
+    return new Promise((resolve, reject) => {
+      const ws = new RawWebSocket(socket);
       ws.upgraded = resolve;
       ws.ended.then(() => reject(new Error(`not upgraded: ${ws.head}`)));
-    }), `the upgrade of ${path}`);
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n');
+    });
   }
 
   constructor(socket) {
@@ -115,25 +122,80 @@ class RawWebSocket {
   destroy() { this.socket.destroy(); }
 }
 
+// An HTTP/1.1 connection kept open from one request to the next, over a raw socket.
+class KeptConnection {
+  static open(port) {
+    return guarded(new Promise((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => resolve(new KeptConnection(socket)));
+      socket.once('error', reject);
+    }), 'a kept connection');
+  }
+
+  constructor(socket) {
+    this.socket = socket;
+    this.data = Buffer.alloc(0);
+    this.answered = () => {};
+    this.received = chunk => { this.data = Buffer.concat([this.data, chunk]); this.answered(); };
+    socket.on('data', this.received);
+  }
+
+  // Resolves with the status and the body (parsed when JSON) of the response.
+  request(method, path, body) {
+    const payload = body === undefined ? '' : JSON.stringify(body);
+    this.socket.write(`${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`);
+    return guarded(new Promise(resolve => {
+      this.answered = () => {
+        const end = this.data.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const head = String(this.data.subarray(0, end));
+        const length = Number(/^content-length: *(\d+)/im.exec(head)[1]);
+        if (this.data.length < end + 4 + length) return;
+        const text = String(this.data.subarray(end + 4, end + 4 + length));
+        this.data = this.data.subarray(end + 4 + length);
+        this.answered = () => {};
+        resolve({ status: statuses(head)[0], body: /^content-type: *application\/json/im.test(head) ? JSON.parse(text) : text });
+      };
+      this.answered();
+    }), `the answer to ${method} ${path}`);
+  }
+
+  // This connection, upgraded to a WebSocket.
+  upgrade(path) {
+    this.socket.off('data', this.received);
+    return guarded(RawWebSocket.upgrade(this.socket, path), `the upgrade of ${path}`);
+  }
+}
+
 test('idle connections holding every slot: a seated player still gets in, a stranger does not', async () => {
   const server = await Server.start(['--max-connections', '20', '--reserved-for-players', '4', '--header-timeout', '60']);
   const idle = [];
+  let watcher;
   try {
-    const close = { headers: { connection: 'close' } };
-    const created = await server.api('POST', '/api/games', { variant: 'chess', color: 'white' }, close);
-    await server.api('POST', `/api/join/${created.body.invite.split('/').pop()}`, undefined, close);
-    // Accepted in the order they connected: all of these before the player.
-    for (let i = 0; i < 20; i++) idle.push(await silent(server.port));
+    // One connection does all the set-up and then watches as a spectator: a connection closed
+    // after its answer may hold its slot a moment longer than the client sees, so none is used.
+    watcher = await KeptConnection.open(server.port);
+    const created = await watcher.request('POST', '/api/games', { variant: 'chess', color: 'white' });
+    assert.equal(created.status, 201);
+    assert.equal((await watcher.request('POST', `/api/join/${created.body.invite.split('/').pop()}`)).status, 200);
+    const connections = async () => metricSamples((await watcher.request('GET', '/metrics')).body)['arbiter_connections{kind="all"}'];
+    await guarded((async () => { while (await connections() !== 1) await new Promise(resolve => setTimeout(resolve, 20)); })(),
+      'every other connection gone');
+    const spectator = await watcher.upgrade(`/ws/${created.body.id}`);
+    await spectator.text(message => message.t === 'state', 'the spectator\'s state');
+    // Accepted in the order they connected: all of these before the player, the last at the cap.
+    for (let i = 0; i < 19; i++) idle.push(await silent(server.port));
     const white = await server.connect(created.body.id, created.body.token);
     assert.equal(white.state.you, 'white');
-    const stranger = await server.api('GET', '/api/variants', undefined, close);
+    const count = await refusals(server);  // the cap is still reached: this request displaces too
+    assert.equal(count('displaced'), 2, 'the player and the request for the metrics each displaced the oldest idle connection');
+    await guarded(Promise.all(idle.slice(0, 2).map(socket => socket.ended)), 'the oldest idle connections closing');
+    const stranger = await server.api('GET', '/api/variants', undefined, { headers: { connection: 'close' } });
     assert.equal(stranger.status, 503, 'past the shared slots, only a seat gets in');
     assert.equal(stranger.body.error, 'server_full');
-    const count = await refusals(server);
-    assert.equal(count('displaced'), 2, 'the player and the stranger each displaced the oldest idle connection');
-    await guarded(Promise.all(idle.slice(0, 2).map(socket => socket.ended)), 'the oldest idle connections closing');
   } finally {
     for (const socket of idle) socket.destroy();
+    watcher?.socket.destroy();
     await server.stop();
   }
 });
