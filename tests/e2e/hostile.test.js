@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Server, Client } from './helpers.js';
+import { KeptConnection } from './raw_sockets.js';
 
 const LIMITS_ON = ['--address-limits', 'on'];
 
@@ -31,14 +32,17 @@ async function fill(server, id, max) {
 test('one address filling every slot with spectators: a seated player still gets back in', async () => {
   const server = await Server.start(['--max-connections', '20', '--reserved-for-players', '4']);
   try {
-    const close = { headers: { connection: 'close' } };  // no idle HTTP connection holds a slot
-    const created = await server.api('POST', '/api/games', { variant: 'chess', color: 'white' }, close);
-    const joined = await server.api('POST', `/api/join/${created.body.invite.split('/').pop()}`, undefined, close);
+    // One connection sets up and then watches: a connection closed after its answer may hold its
+    // slot a moment longer than the client sees, and none may hold one idle.
+    const setUp = await KeptConnection.open(server.port);
+    const created = await setUp.request('POST', '/api/games', { variant: 'chess', color: 'white' });
+    const joined = await setUp.request('POST', `/api/join/${created.body.invite.split('/').pop()}`);
     const { id } = created.body;
     const tokens = { white: created.body.token, black: joined.body.token };
+    const watcher = await setUp.upgrade(`/ws/${id}`);
+    await watcher.text(message => message.t === 'state', 'the watcher\'s state');
     const white = await server.connect(id, tokens.white);
     await server.connect(id, tokens.black);
-    await server.connect(id);
     const { open, status } = await fill(server, id, 40);
     assert.equal(status, 503, 'the spectator past the shared slots is refused with 503');
     assert.equal(open.length + 3, 16, 'every slot but the reserved four was taken');
