@@ -282,13 +282,15 @@ void Room::end_commit(bool ok) {
 }
 
 std::optional<storage::GameRecord> Room::record_after(const Event& event, std::int64_t at_ms) const {
-  auto record = record_;
+  // Copied only when it changes (not for a move): the record holds its variant's whole definition.
   if (std::holds_alternative<match::Joined>(event)) {
+    auto record = record_;
     record.status = protocol::status_name(match::Status::Playing);
     return record;
   }
   const auto* ended = std::get_if<match::Ended>(&event);
   if (!ended) return std::nullopt;
+  auto record = record_;
   record.plies = match_.ply();
   record.moves = protocol::numbered_moves(match_.game());
   record.status = protocol::status_name(match::Status::Finished);
