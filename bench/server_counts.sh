@@ -33,6 +33,13 @@ for _ in $(seq 200); do
   sleep 0.05
 done
 [ -n "$server" ] || { cat "$out/load"; echo "the server did not start" >&2; exit 1; }
+# perf stat -p counts the threads there when it attaches: wait until the server has started its
+# (the store's writer, the network's), when their number has not changed for 0.2 s.
+threads=0
+while [ "$threads" != "$(ls /proc/"$server"/task | wc -l)" ]; do
+  threads=$(ls /proc/"$server"/task | wc -l)
+  sleep 0.2
+done
 perf stat -x, -e "$events" -p "$server" -o "$out/counts" &
 counting=$!
 wait "$load"
