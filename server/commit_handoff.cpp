@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include <boost/asio/defer.hpp>
 #include <boost/asio/post.hpp>
 
 namespace arbiter {
@@ -29,8 +30,11 @@ void CommitHandoff::deliver() {
       }
       taken_.swap(pending_);
     }
+    // Deferred, not posted: they go to this thread's own queue, which it runs next (another
+    // thread is woken only if more than one is waiting), rather than waking the other thread
+    // for each.
     for (Handed& handed : taken_)
-      boost::asio::post(handed.strand, [task = std::move(handed.task), owner = std::move(handed.owner)] { task(); });
+      boost::asio::defer(handed.strand, [task = std::move(handed.task), owner = std::move(handed.owner)] { task(); });
     taken_.clear();
   }
 }
