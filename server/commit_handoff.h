@@ -3,8 +3,8 @@
 // from outside the network threads takes the io_context's lock (which its threads contend for),
 // may wake one of them, and allocates the handler with plain malloc: per event, a large part of
 // what a move cost across the hop. Here the answers wait in a list under a lock of their own, and
-// one handler carries all that came meanwhile (usually a transaction's) to the network threads,
-// which post each to its strand from there (their own queues, their own handler memory).
+// one handler carries all that came meanwhile (usually a transaction's) to a network thread,
+// which defers each to its strand from there (its own queue, its own handler memory).
 // A service of the io_context: it lives as long as the strands it posts to.
 #include <functional>
 #include <memory>
