@@ -1,6 +1,8 @@
 #!/bin/bash
 # Counts what the server does per move during a load run (run by hand, as root or with
-# perf_event_paranoid <= 1): system calls by kind, and calls to malloc when a uprobe on it is
+# perf_event_paranoid <= 1): its instructions and CPU time (task-clock, in ms), which other work
+# on the machine moves far less than wall-clock figures; system calls by kind; and calls to
+# malloc when a uprobe on it is
 # defined (`perf probe -x /lib/x86_64-linux-gnu/libc.so.6 --add malloc`; `perf probe --del
 # probe_libc:malloc` removes it; it slows the server, so read CPU figures from runs without it).
 #
@@ -16,7 +18,7 @@ here=$(dirname "$(realpath "$0")")
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-events=raw_syscalls:sys_enter
+events=instructions,task-clock,raw_syscalls:sys_enter
 for call in sendmsg recvmsg epoll_wait epoll_ctl futex pwrite64 pread64 fdatasync; do
   events+=",syscalls:sys_enter_$call"
 done
@@ -31,6 +33,13 @@ for _ in $(seq 200); do
   sleep 0.05
 done
 [ -n "$server" ] || { cat "$out/load"; echo "the server did not start" >&2; exit 1; }
+# perf stat -p counts the threads there when it attaches: wait until the server has started its
+# (the store's writer, the network's), when their number has not changed for 0.2 s.
+threads=0
+while [ "$threads" != "$(ls /proc/"$server"/task | wc -l)" ]; do
+  threads=$(ls /proc/"$server"/task | wc -l)
+  sleep 0.2
+done
 perf stat -x, -e "$events" -p "$server" -o "$out/counts" &
 counting=$!
 wait "$load"

@@ -87,6 +87,7 @@ Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGa
       match_(initial_match(stored, waits)),
       computers_(computers),
       limits_(limits),
+      handoff_(boost::asio::use_service<CommitHandoff>(io)),
       make_game_(std::move(make_game)) {
   for (const auto& line : stored.chat) {
     auto channel = protocol::parse_channel(line.channel);
@@ -148,12 +149,13 @@ void Room::on_strand(F&& f) {
   boost::asio::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable { f(); });
 }
 
-void Room::run(std::function<void()> task) {
+template <class F>
+void Room::run(F&& task) {
   if (busy_) {
-    queue_.push_back(std::move(task));
+    queue_.emplace_back(std::forward<F>(task));
     return;
   }
-  task();
+  task();  // no std::function made: most tasks run at once
 }
 
 void Room::drain() {
@@ -164,7 +166,7 @@ void Room::drain() {
   }
 }
 
-void Room::carry_out(const match::Decision& decision, const Attached* from) {
+void Room::carry_out(match::Decision decision, const Attached* from) {
   if (decision.refusal) {
     if (from) send_refusal(*from->watcher, *decision.refusal);
     return;
@@ -179,7 +181,7 @@ void Room::carry_out(const match::Decision& decision, const Attached* from) {
   }
   if (decision.events.empty()) return arm_timer();
   if (std::holds_alternative<match::Rematched>(decision.events.front())) return start_rematch(decision, from ? from->watcher : nullptr);
-  commit(decision.events, from ? report_failure(from->watcher) : [](bool) {});
+  commit(std::move(decision.events), {}, from ? from->watcher : nullptr);
 }
 
 void Room::start_rematch(const match::Decision& decision, std::shared_ptr<Watcher> from) {
@@ -207,7 +209,7 @@ void Room::start_rematch(const match::Decision& decision, std::shared_ptr<Watche
   make_game_(std::move(record), std::move(seats), std::move(admission),
              [self = shared_from_this(), events = decision.events, from](bool ok) {
     boost::asio::post(self->strand_, [self, events, from, ok] {
-      if (ok) return self->commit(events, from ? report_failure(from) : [](bool) {});
+      if (ok) return self->commit(events, {}, from);
       self->busy_ = false;
       if (from) from->send(std::make_shared<const std::string>(protocol::error_message("storage", "the rematch could not be stored")));
       self->drain();
@@ -215,63 +217,80 @@ void Room::start_rematch(const match::Decision& decision, std::shared_ptr<Watche
   });
 }
 
-void Room::commit(std::vector<Event> events, std::function<void(bool ok)> after) {
+void Room::commit(std::vector<Event> events, std::function<void(bool ok)> after, std::shared_ptr<Watcher> failure_to) {
   busy_ = true;
   if (!events.empty() && is_move(events.front())) {
     move_decided_ = Clock::now();
     observe_move_stage(MoveStage::Decided, move_decided_ - command_arrived_);
   }
-  commit_next(std::make_shared<std::vector<Event>>(std::move(events)), 0, std::move(after));
+  committing_.events = std::move(events);
+  committing_.index = 0;
+  committing_.after = std::move(after);
+  committing_.failure_to = std::move(failure_to);
+  store_next();
 }
 
-void Room::commit_next(std::shared_ptr<std::vector<Event>> events, std::size_t index,
-                       std::function<void(bool ok)> after) {
-  if (index == events->size()) {
-    busy_ = false;
-    after(true);
-    if (!play_due_premove()) drain();
-    think_if_due();
-    return;
-  }
-  const Event& event = (*events)[index];
-  const std::int64_t at_ms = wall_clock_ms();
+void Room::store_next() {
+  if (committing_.index == committing_.events.size()) return end_commit(true);
+  const Event& event = committing_.events[committing_.index];
+  committing_.at_ms = wall_clock_ms();
+  committing_.self = shared_from_this();
   storage::EncodedEvent encoded = storage::encode_event(event);
-  storage::EventRecord record{match_.v() + 1, std::move(encoded.type), std::move(encoded.payload), at_ms};
-  store_.append_event(id(), std::move(record), record_after(event, at_ms),
-                      [self = shared_from_this(), events, index, after, at_ms](bool ok, const std::string& error) {
-                        boost::asio::post(self->strand_, [self, events, index, after, at_ms, ok, error] {
-                          if (!ok) {
-                            std::cerr << "arbiter: game " << self->id() << ": event not stored: " << error << "\n";
-                            self->busy_ = false;
-                            after(false);
-                            self->arm_timer();
-                            self->drain();
-                            return;
-                          }
-                          const Event& event = (*events)[index];
-                          const auto committed = Clock::now();
-                          if (is_move(event)) observe_move_stage(MoveStage::Committed, committed - self->move_decided_);
-                          self->match_.apply(event, committed, at_ms);
-                          // Freed before anyone hears of the end: they may start another at once.
-                          if (self->computer_ && self->match_.finished()) self->computer_->admission.reset();
-                          self->arm_timer();
-                          self->broadcast(event, is_move(event) ? std::optional(committed) : std::nullopt);
-                          if (is_move(event)) observe_move(Clock::now() - self->command_arrived_);
-                          self->computer_responds(event);
-                          self->update_idle();
-                          self->commit_next(events, index + 1, after);
-                        });
-                      });
+  storage::EventRecord record{match_.v() + 1, std::move(encoded.type), std::move(encoded.payload), committing_.at_ms};
+  store_.append_event(id(), std::move(record), record_after(event, committing_.at_ms), [this](bool ok, const std::string& error) {
+    committing_.ok = ok;
+    if (!ok) committing_.error = error;
+    handoff_.post(strand_, [this] { stored(); }, std::move(committing_.self));
+  });
+}
+
+void Room::stored() {
+  if (!committing_.ok) {
+    std::cerr << "arbiter: game " << id() << ": event not stored: " << committing_.error << "\n";
+    return end_commit(false);
+  }
+  const Event& event = committing_.events[committing_.index];
+  const auto committed = Clock::now();
+  if (is_move(event)) observe_move_stage(MoveStage::Committed, committed - move_decided_);
+  match_.apply(event, committed, committing_.at_ms);
+  // Freed before anyone hears of the end: they may start another at once.
+  if (computer_ && match_.finished()) computer_->admission.reset();
+  arm_timer();
+  broadcast(event, is_move(event) ? std::optional(committed) : std::nullopt);
+  if (is_move(event)) observe_move(Clock::now() - command_arrived_);
+  computer_responds(event);
+  update_idle();
+  ++committing_.index;
+  store_next();
+}
+
+void Room::end_commit(bool ok) {
+  busy_ = false;
+  // Taken out first: what they do may start the next commit.
+  auto after = std::exchange(committing_.after, nullptr);
+  auto failure_to = std::exchange(committing_.failure_to, nullptr);
+  committing_.events.clear();
+  if (!ok && failure_to)
+    failure_to->send(std::make_shared<const std::string>(protocol::error_message("storage", "not stored; try again")));
+  if (after) after(ok);
+  if (!ok) {
+    arm_timer();
+    return drain();
+  }
+  if (!play_due_premove()) drain();
+  think_if_due();
 }
 
 std::optional<storage::GameRecord> Room::record_after(const Event& event, std::int64_t at_ms) const {
-  auto record = record_;
+  // Copied only when it changes (not for a move): the record holds its variant's whole definition.
   if (std::holds_alternative<match::Joined>(event)) {
+    auto record = record_;
     record.status = protocol::status_name(match::Status::Playing);
     return record;
   }
   const auto* ended = std::get_if<match::Ended>(&event);
   if (!ended) return std::nullopt;
+  auto record = record_;
   record.plies = match_.ply();
   record.moves = protocol::numbered_moves(match_.game());
   record.status = protocol::status_name(match::Status::Finished);
@@ -340,7 +359,7 @@ void Room::on_computer_decision(std::optional<match::Command> command) {
       return think_if_due();
     }
     computer_->refusals = 0;
-    carry_out(decision, nullptr);
+    carry_out(std::move(decision), nullptr);
   });
 }
 
@@ -501,14 +520,14 @@ void Room::premove(std::shared_ptr<Watcher> watcher, std::optional<std::string> 
 
 void Room::command(std::shared_ptr<Watcher> watcher, match::Command command) {
   if (auto* rematch = std::get_if<match::RematchCommand>(&command)) rematch->next_id = security::new_game_id();
-  on_strand([this, watcher = std::move(watcher), command = std::move(command), arrived = Clock::now()] {
-    run([this, watcher, command, arrived] {
+  on_strand([this, watcher = std::move(watcher), command = std::move(command), arrived = Clock::now()]() mutable {
+    run([this, watcher = std::move(watcher), command = std::move(command), arrived] {
       command_arrived_ = arrived;
       const Attached* from = find(watcher);
       if (!from) return;
       auto decision = match_.decide(from->viewer, command, Clock::now());
       if (decision.accepted() && !admit_rematch(decision, *watcher)) return;
-      carry_out(decision, from);
+      carry_out(std::move(decision), from);
     });
   });
 }
@@ -533,12 +552,6 @@ bool Room::admit_rematch(const match::Decision& decision, Watcher& asker) {
   }
   rematch_admission_ = std::move(admission);
   return true;
-}
-
-std::function<void(bool)> Room::report_failure(std::shared_ptr<Watcher> to) {
-  return [to = std::move(to)](bool ok) {
-    if (!ok) to->send(std::make_shared<const std::string>(protocol::error_message("storage", "not stored; try again")));
-  };
 }
 
 void Room::send_refusal_with_retry(Watcher& to, std::string_view code, std::string_view message,

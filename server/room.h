@@ -21,6 +21,7 @@
 
 #include "match/match.h"
 #include "server/address_limits.h"
+#include "server/commit_handoff.h"
 #include "server/computer_admission.h"
 #include "server/computer_player.h"
 #include "server/computer_pool.h"
@@ -120,21 +121,26 @@ class Room : public std::enable_shared_from_this<Room> {
   template <class F>
   void on_strand(F&& f);
   // Runs a task now, or after the events being committed (tasks keep their order).
-  void run(std::function<void()> task);
+  template <class F>
+  void run(F&& task);
   void drain();
   // A refusal or a resend goes to `from` alone; events are committed, applied and broadcast.
-  void carry_out(const match::Decision& decision, const Attached* from);
-  // Commits the events one by one; each is applied and broadcast once durable.
-  void commit(std::vector<match::Event> events, std::function<void(bool ok)> after);
-  void commit_next(std::shared_ptr<std::vector<match::Event>> events, std::size_t index,
-                   std::function<void(bool ok)> after);
+  void carry_out(match::Decision decision, const Attached* from);
+  // Commits the events one by one; each is applied and broadcast once durable. `after` runs once
+  // all are (or one failed); `failure_to` is told when the store refused one (the sender's usual
+  // `after`, kept without a std::function of its own).
+  void commit(std::vector<match::Event> events, std::function<void(bool ok)> after,
+              std::shared_ptr<Watcher> failure_to = nullptr);
+  // Stores the next event of the commit in flight, or ends the commit when none is left.
+  void store_next();
+  // The store's answer for it, on the strand.
+  void stored();
+  void end_commit(bool ok);
   // The game's row as it stands after `event`, when the event changes it.
   std::optional<storage::GameRecord> record_after(const match::Event& event, std::int64_t at_ms) const;
   // `committed`: when a move's event came back durable (for MoveStage::Sent); none for others.
   void broadcast(const match::Event& event, std::optional<Clock::time_point> committed);
   void arm_timer();
-  // For commit(): tells the sender when the store refused their event.
-  static std::function<void(bool)> report_failure(std::shared_ptr<Watcher> to);
   static void send_refusal(Watcher& to, const match::Refusal& refusal);
   // An `error` with `retry_after_s`: a limit, not the game, refused.
   static void send_refusal_with_retry(Watcher& to, std::string_view code, std::string_view message,
@@ -200,6 +206,19 @@ class Room : public std::enable_shared_from_this<Room> {
   std::atomic<bool> idle_ = false;
   std::atomic<bool> in_play_ = false;
   std::deque<std::function<void()>> queue_;
+  CommitHandoff& handoff_;  // the io_context's
+  // The commit in flight (one at a time: busy_ holds the rest back), kept here rather than in
+  // the store's callback, which then holds only the room's address (no allocation).
+  struct Committing {
+    std::vector<match::Event> events;
+    std::size_t index = 0;  // the event being stored
+    std::int64_t at_ms = 0;  // its time
+    std::function<void(bool ok)> after;
+    std::shared_ptr<Watcher> failure_to;
+    bool ok = false;  // the store's answer, written on its thread before the hand-over
+    std::string error;
+    std::shared_ptr<Room> self;  // the room lives until the store has answered (then handed over)
+  } committing_;
   GameMaker make_game_;
   std::vector<protocol::ChatLine> chat_;   // the latest storage::kChatKept
   std::int64_t chat_seq_ = 0;              // the last stored message's number

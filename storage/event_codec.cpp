@@ -1,6 +1,8 @@
 #include "storage/event_codec.h"
 
+#include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstdint>
 #include <limits>
 #include <set>
@@ -264,9 +266,41 @@ std::optional<Event> read_any(std::string_view type, const json& payload, std::i
   return event;
 }
 
+void append_number(std::string& out, std::int64_t value) {
+  char digits[24];
+  const auto end = std::to_chars(std::begin(digits), std::end(digits), value).ptr;
+  out.append(digits, end);
+}
+
+// A move (nearly every event stored) written straight to text, byte for byte what the JSON tree
+// below dumps (keys in its order: clock_ms, move, ply), without the tree's allocations; a move
+// whose text would need escaping goes through the tree.
+std::optional<std::string> moved_payload(const match::Moved& moved) {
+  const bool plain = std::ranges::all_of(moved.move, [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; });
+  if (!plain) return std::nullopt;
+  std::string out;
+  out.reserve(48 + moved.move.size());
+  out += '{';
+  if (moved.clock) {
+    out += "\"clock_ms\":[";
+    append_number(out, moved.clock->white_ms);
+    out += ',';
+    append_number(out, moved.clock->black_ms);
+    out += "],";
+  }
+  out += "\"move\":\"";
+  out += moved.move;
+  out += "\",\"ply\":";
+  append_number(out, moved.ply);
+  out += '}';
+  return out;
+}
+
 }  // namespace
 
 EncodedEvent encode_event(const Event& event) {
+  if (const auto* moved = std::get_if<match::Moved>(&event))
+    if (auto payload = moved_payload(*moved)) return {std::string(stored_type(std::type_identity<match::Moved>{})), std::move(*payload)};
   json out = json::object();
   std::visit([&](const auto& kind) { write(out, kind); }, event);
   if (auto clock = match::clock_of(event)) out["clock_ms"] = json::array({clock->white_ms, clock->black_ms});

@@ -2,9 +2,14 @@
 // (a change is a schema migration), and anything else is refused rather than guessed.
 #include <doctest/doctest.h>
 
+#include <cstdint>
+#include <limits>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "storage/event_codec.h"
 
@@ -99,4 +104,34 @@ TEST_CASE("unreadable stored events are refused, not guessed") {
   CHECK_FALSE(decode_event("move", R"({"move":"e2e4","ply":0})"));
   CHECK_FALSE(decode_event("umpire", R"({"say":"moved","by":"white","ply":0,"move":"e2e4"})"));
   CHECK_FALSE(decode_event("teleport", "{}"));
+}
+
+TEST_CASE("a move's stored text is what its JSON tree dumps, whatever its move text, ply and clocks") {
+  // The reference: the move's fields as a tree, dumped as every other kind is.
+  auto tree_form = [](const match::Moved& moved) {
+    nlohmann::json out = nlohmann::json::object();
+    out["move"] = moved.move;
+    out["ply"] = moved.ply;
+    if (moved.clock) out["clock_ms"] = nlohmann::json::array({moved.clock->white_ms, moved.clock->black_ms});
+    return out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  };
+  std::vector<std::string> moves{"e2e4", "e7e8q", "P@e4", "a10a9", "", " ", "~", "e2\"e4", "a\\b", "x/y", "\n",
+                                 std::string(1, '\0'), "\x1f", "\x7f", "\xc3\xa9", "\xff", "\xc3"};
+  std::mt19937 random(19);
+  for (int i = 0; i < 2000; ++i) {  // short strings of any bytes, printable ones more often
+    std::string move(random() % 7, ' ');
+    for (char& c : move) c = static_cast<char>(random() % 4 ? ' ' + random() % 95 : random() % 256);
+    moves.push_back(move);
+  }
+  constexpr auto low = std::numeric_limits<std::int64_t>::min(), high = std::numeric_limits<std::int64_t>::max();
+  const std::vector<std::optional<ClockTimes>> clocks{std::nullopt, ClockTimes{0, 0}, ClockTimes{299500, 301000},
+                                                      ClockTimes{-1, 7}, ClockTimes{low, high}};
+  const std::vector<int> plies{0, 1, 12345, std::numeric_limits<int>::max()};
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const match::Moved moved{moves[i], plies[i % plies.size()], clocks[i % clocks.size()]};
+    const auto encoded = encode_event(moved);
+    CAPTURE(moved.move);
+    CHECK(encoded.type == "moved");
+    CHECK(encoded.payload == tree_form(moved));
+  }
 }
