@@ -25,6 +25,10 @@ int Variant::kind_of(char letter) const {
 
 void Variant::finish() {
   if (kinds.size() > kMaxKinds) throw std::logic_error("too many piece kinds");
+  for (std::size_t i = 0; i < promotion_choices.size(); ++i)
+    if (promotion_choices[i] < 0 || promotion_choices[i] >= int(kinds.size()) ||
+        std::find(promotion_choices.begin(), promotion_choices.begin() + i, promotion_choices[i]) != promotion_choices.begin() + i)
+      throw std::logic_error("promotion choices must be distinct kinds");
   // Code outside the rules (and stored definitions) still set and read `hidden` alone.
   if (hidden) visibility = Visibility::Umpire;
   else if (visibility == Visibility::Umpire) visibility = Visibility::Open;

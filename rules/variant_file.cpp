@@ -114,6 +114,7 @@ class VariantReader {
       const toml::node& item = *list->get(i);
       const int k = item.is_string() ? kind_index(item.as_string()->get()) : -1;
       if (k < 0) fail(item, path + "[" + std::to_string(i) + "]", "no piece with this id");
+      else if (std::find(out.begin(), out.end(), k) != out.end()) fail(item, path + "[" + std::to_string(i) + "]", "this id is listed already");
       else out.push_back(k);
     }
     if (out.size() != list->size()) return std::nullopt;

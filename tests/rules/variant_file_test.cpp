@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "rules/game.h"
@@ -152,6 +153,34 @@ TEST_CASE("variant file: limits against a hostile file") {
   std::string kinds = "[a]\nparent = \"chess\"\n";
   for (char c = 'A'; c <= 'K'; ++c) kinds += "[[a.pieces]]\nid = \"p" + std::string(1, c) + "\"\nletter = \"" + char(c + 12) + "\"\nbetza = \"W\"\n";
   CHECK(only_error(kinds).find("more than 16 piece kinds") != std::string::npos);
+  // Twenty promotion choices would be twenty moves for each promotion, and overran the list of them.
+  std::string queens = "[a]\nparent = \"chess\"\npromotion_choices = [\"queen\"";
+  for (int i = 0; i < 19; ++i) queens += ", \"queen\"";
+  VariantFile repeated = load_variant_file(queens + "]\n");
+  CHECK(repeated.variants.empty());
+  REQUIRE(repeated.errors.size() == 19);
+  CHECK(repeated.errors[0].message() == "line 3: a.promotion_choices[1]: this id is listed already");
+}
+
+TEST_CASE("variant file: a pawn with every promotion choice and every facing moves once for each kind it may end as") {
+  std::string text = "[facets]\nparent = \"chess\"\ncastling = false\nsetup = \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"\n";
+  std::string ids = "\"queen\", \"rook\", \"bishop\", \"knight\"", pieces;
+  for (char c : std::string("ACDEFGHIJL")) {
+    pieces += std::string("[[facets.pieces]]\nid = \"x") + c + "\"\nletter = \"" + c + "\"\nbetza = \"W\"\n";
+    ids += std::string(", \"x") + c + "\"";
+  }
+  text += "promotion_choices = [" + ids + "]\n" + pieces + "[[facets.pieces]]\nid = \"pawn\"\nfacings = [" + ids + "]\n";
+  VariantFile file = loaded(text);
+  const Position start = Position::from_fen(file.variants.at(0), file.variants.at(0).start_fen).value();
+  std::multiset<int> promoted;
+  int turns = 0;
+  for (const Move& m : start.legal_moves()) {
+    if (start.uci(m).rfind("a7a8", 0) == 0) promoted.insert(m.promotion);
+    if (m.from == m.to) ++turns;
+  }
+  CHECK(promoted.size() == 14);  // each kind once, as a promotion or a facing: no move listed twice
+  CHECK(std::set<int>(promoted.begin(), promoted.end()).size() == 14);
+  CHECK(turns == 14);  // the pawn turning where it stands into each other kind
 }
 
 // Fairy-Stockfish's built-in variant of each name, against ours from the file: positions from
