@@ -135,8 +135,8 @@ void MoveGenerator::castling_moves(MoveList& out) {
 
 void MoveGenerator::add(Square from, Square to, int kind, Move::Kind how, MoveList& out) {
   const int c = index(us_);
-  const bool must = t_.promotion_zone[c][kind] & bit(to);
-  const bool may = t_.optional_promotion_zone[c][kind] & bit(to);
+  const bool must = bool(t_.promotion_zone[c][kind] & bit(to));
+  const bool may = bool(t_.optional_promotion_zone[c][kind] & bit(to));
   int choices[kMaxKinds], n = 0;  // distinct kinds (Variant::finish checks the promotion choices are)
   unsigned chosen = 0;
   if (must || may)
@@ -161,7 +161,7 @@ bool MoveGenerator::keeps_king_safe(Square from, Square to, Move::Kind how) cons
   if (v_.legality != Legality::Strict) return true;
   if (!fast_ || how == Move::Kind::EnPassant) return safe_after({std::int16_t(from), std::int16_t(to), -1, how});
   if (from == king_) return !pos_.attackers(to, them_, occupied_ & ~bit(from));
-  if (pinned_ & bit(from)) return pin_line_[from] & bit(to);
+  if (pinned_ & bit(from)) return bool(pin_line_[from] & bit(to));
   return true;
 }
 

@@ -125,6 +125,10 @@ class VariantReader {
       if (auto kinds = kinds_of(*node, key)) out = *kinds;
   }
 
+  // Where a larger board is to be had.
+  static constexpr const char* kLargerBoards =
+      kMaxSquares < 256 ? " (a build with ARBITER_LARGE_BOARDS takes up to 256: README \"Large boards\")" : "";
+
   void read_geometry() {
     int files = v_.geometry.files(), ranks = v_.geometry.ranks();
     bool wrap = v_.geometry.wraps();
@@ -133,7 +137,7 @@ class VariantReader {
     read_bool("wrap_ranks", wrap);
     if (files * ranks > kMaxSquares)
       return fail_variant("files", std::to_string(files) + "x" + std::to_string(ranks) + " is more than " +
-                                       std::to_string(kMaxSquares) + " squares");
+                                       std::to_string(kMaxSquares) + " squares" + kLargerBoards);
     if (files == v_.geometry.files() && ranks == v_.geometry.ranks() && wrap == v_.geometry.wraps()) return;
     v_.geometry = Geometry(files, ranks, wrap);
     // The parent's castling squares were squares of the parent's board.
