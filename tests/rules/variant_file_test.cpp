@@ -164,6 +164,18 @@ TEST_CASE("variant file: limits against a hostile file") {
   CHECK(repeated.errors[0].message() == "line 3: a.promotion_choices[1]: this id is listed already");
 }
 
+// Debian's toml++ reaches an "unreachable" branch on some of these where it expects whitespace or a
+// key (tests/fuzz/variants_fuzz.cpp found it); TOML allows them only in strings and comments.
+TEST_CASE("variant file: a character outside ASCII is refused outside strings and comments, with its line") {
+  const std::string refused = "not TOML: a character outside ASCII stands outside a string or comment";
+  CHECK(only_error("[a]\nparent = \"chess\"\ntitle = \xd2\x99\n") == "line 3: file: " + refused);
+  CHECK(only_error("[a]\xc3\xa9\nparent = \"chess\"\n") == "line 1: file: " + refused);
+  CHECK(only_error("[a]\ntitle = \"\"\"x\"\"\"\"\n\xc3\xa9 = 1\n") == "line 3: file: " + refused);
+  VariantFile file = loaded("[a]  # caf\xc3\xa9 \xd2\x99\nparent = 'chess'\ntitle = \"caf\xc3\xa9 \\\" \xd2\x99\"\n"
+                            "description = '''\n\xd2\x99\n'''\n");
+  CHECK(file.variants.at(0).title == "caf\xc3\xa9 \" \xd2\x99");
+}
+
 TEST_CASE("variant file: a pawn with every promotion choice and every facing moves once for each kind it may end as") {
   std::string text = "[facets]\nparent = \"chess\"\ncastling = false\nsetup = \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"\n";
   std::string ids = "\"queen\", \"rook\", \"bishop\", \"knight\"", pieces;
