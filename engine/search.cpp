@@ -22,7 +22,7 @@ namespace {
 constexpr int kInfinity = kMateScore + 1;
 constexpr int kMateBound = kMateScore - kMaxPly;  // beyond this, a score announces a mate
 using Clock_ = std::chrono::steady_clock;
-using Keys = std::array<int, 1024>;  // one number per move of a MoveList
+using Keys = std::array<int, rules::kMaxMoves>;  // one number per move of a MoveList
 
 int to_table(int score, int ply) { return score > kMateBound ? score + ply : score < -kMateBound ? score - ply : score; }
 int from_table(int score, int ply) { return score > kMateBound ? score - ply : score < -kMateBound ? score + ply : score; }

@@ -28,14 +28,16 @@ void TranspositionTable::store(std::uint64_t key, std::uint32_t move, int score,
   e = {key, move, std::int16_t(score), std::int8_t(std::max(-128, std::min(127, depth))), bound};
 }
 
+// Squares in 8 bits each (a large-boards build has 256), the kind after a promotion in 5.
 std::uint32_t TranspositionTable::pack(const rules::Move& m) {
-  return 1u | std::uint32_t(m.from & 0x7f) << 1 | std::uint32_t(m.to & 0x7f) << 8 |
-         std::uint32_t(m.promotion + 1) << 15 | std::uint32_t(m.kind) << 20;
+  static_assert(rules::kMaxSquares <= 256 && rules::kMaxKinds < 32);
+  return 1u | std::uint32_t(m.from & 0xff) << 1 | std::uint32_t(m.to & 0xff) << 9 |
+         std::uint32_t(m.promotion + 1) << 17 | std::uint32_t(m.kind) << 22;
 }
 
 rules::Move TranspositionTable::unpack(std::uint32_t p) {
-  return {std::int16_t((p >> 1) & 0x7f), std::int16_t((p >> 8) & 0x7f), std::int8_t(int((p >> 15) & 0x1f) - 1),
-          rules::Move::Kind((p >> 20) & 3)};
+  return {std::int16_t((p >> 1) & 0xff), std::int16_t((p >> 9) & 0xff), std::int8_t(int((p >> 17) & 0x1f) - 1),
+          rules::Move::Kind((p >> 22) & 3)};
 }
 
 }  // namespace arbiter::engine

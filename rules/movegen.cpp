@@ -135,15 +135,18 @@ void MoveGenerator::castling_moves(MoveList& out) {
 
 void MoveGenerator::add(Square from, Square to, int kind, Move::Kind how, MoveList& out) {
   const int c = index(us_);
-  const bool must = t_.promotion_zone[c][kind] & bit(to);
-  const bool may = t_.optional_promotion_zone[c][kind] & bit(to);
-  int choices[kMaxKinds], n = 0;
+  const bool must = bool(t_.promotion_zone[c][kind] & bit(to));
+  const bool may = bool(t_.optional_promotion_zone[c][kind] & bit(to));
+  int choices[kMaxKinds], n = 0;  // distinct kinds (Variant::finish checks the promotion choices are)
+  unsigned chosen = 0;
   if (must || may)
     for (int choice : v_.promotion_choices)
-      if (popcount(pos_.pieces(us_, choice)) < v_.kinds[choice].promotion_limit)
+      if (popcount(pos_.pieces(us_, choice)) < v_.kinds[choice].promotion_limit) {
         choices[n++] = choice;
+        chosen |= 1u << choice;
+      }
   // A man with facings (a spearman, which never promotes) may end the move with another one.
-  for (unsigned others = t_.other_facings[kind]; others; others &= others - 1)
+  for (unsigned others = t_.other_facings[kind] & ~chosen; others; others &= others - 1)
     choices[n++] = std::countr_zero(others);
   if (must && n == 0) return;  // every kind at its limit: the pawn may not go there
   // Generating captures, a quiet move is here only to promote: its promotions alone.
@@ -158,7 +161,7 @@ bool MoveGenerator::keeps_king_safe(Square from, Square to, Move::Kind how) cons
   if (v_.legality != Legality::Strict) return true;
   if (!fast_ || how == Move::Kind::EnPassant) return safe_after({std::int16_t(from), std::int16_t(to), -1, how});
   if (from == king_) return !pos_.attackers(to, them_, occupied_ & ~bit(from));
-  if (pinned_ & bit(from)) return pin_line_[from] & bit(to);
+  if (pinned_ & bit(from)) return bool(pin_line_[from] & bit(to));
   return true;
 }
 

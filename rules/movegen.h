@@ -8,7 +8,7 @@
 namespace arbiter::rules {
 
 struct MoveList {
-  std::array<Move, 1024> moves;
+  std::array<Move, kMaxMoves> moves;
   int size = 0;
   void add(const Move& m) { moves[size++] = m; }
   const Move* begin() const { return moves.data(); }

@@ -15,6 +15,9 @@
 
 namespace arbiter::rules {
 
+// Room in a move list (MoveGenerator's): a position whose men could have more moves is refused.
+inline constexpr int kMaxMoves = 8 * kMaxSquares;
+
 struct Move {
   // DoubleStep: a man's two-step advance from its double-step rank (rules/variant.h), which
   // may leave an en-passant square behind.

@@ -25,6 +25,10 @@ int Variant::kind_of(char letter) const {
 
 void Variant::finish() {
   if (kinds.size() > kMaxKinds) throw std::logic_error("too many piece kinds");
+  for (std::size_t i = 0; i < promotion_choices.size(); ++i)
+    if (promotion_choices[i] < 0 || promotion_choices[i] >= int(kinds.size()) ||
+        std::find(promotion_choices.begin(), promotion_choices.begin() + i, promotion_choices[i]) != promotion_choices.begin() + i)
+      throw std::logic_error("promotion choices must be distinct kinds");
   // Code outside the rules (and stored definitions) still set and read `hidden` alone.
   if (hidden) visibility = Visibility::Umpire;
   else if (visibility == Visibility::Umpire) visibility = Visibility::Open;
@@ -99,6 +103,57 @@ void Variant::finish() {
       if (other < 0 || other >= int(kinds.size())) throw std::logic_error("a facing of no such kind");
       if (other != int(k)) tables_.other_facings[k] |= std::uint16_t(1u << other);
     }
+  bound_moves();
+}
+
+// The most squares a man of this kind and colour could move to from any one square of an empty
+// board, its special legs walked to the board's edge (a hopper lands somewhere on its line).
+int Variant::squares_reached_bound(int c, int kind) const {
+  const Geometry& g = geometry;
+  int most = 0;
+  for (Square s = 0; s < g.size(); ++s) {
+    Bitboard reach = tables_.quiet_leaps[c][kind][s] | tables_.capture_leaps[c][kind][s];
+    for (unsigned dirs = tables_.quiet_slides[c][kind] | tables_.capture_slides[c][kind]; dirs; dirs &= dirs - 1)
+      reach |= g.ray_bits(std::countr_zero(dirs), s);
+    for (const Leg& leg : tables_.special_legs[c][kind]) {
+      Square t = s;
+      for (int step = 0; step < g.size(); ++step) {  // a line on the ring comes back round
+        t = g.offset(t, leg.df, leg.dr);
+        if (t == kNoSquare || t == s) break;
+        reach |= bit(t);
+        if (!leg.slide) break;
+      }
+    }
+    most = std::max(most, popcount(reach));
+  }
+  return most;
+}
+
+// Move lists have room for kMaxMoves; positions are checked against these bounds (from_fen). A
+// move to a square is made once for each kind the man may end it as (promotions, facings), and a
+// man may become any kind it promotes or turns into, so its bound is the most of theirs too.
+void Variant::bound_moves() {
+  for (int c = 0; c < 2; ++c) {
+    auto& bound = tables_.move_bound[c];
+    for (std::size_t k = 0; k < kinds.size(); ++k) {
+      const PieceKind& kind = kinds[k];
+      const bool promotes = tables_.promotion_zone[c][k] || tables_.optional_promotion_zone[c][k];
+      const int facings = std::popcount(tables_.other_facings[k]);
+      const int endings = 1 + (promotes ? int(promotion_choices.size()) : 0) + facings;
+      const int extra = (kind.double_step ? 1 : 0) + (kind.en_passant ? 1 : 0);
+      bound[k] = (squares_reached_bound(c, int(k)) + extra) * endings + facings;
+    }
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (std::size_t k = 0; k < kinds.size(); ++k) {
+        unsigned becomes = tables_.other_facings[k];
+        if (tables_.promotion_zone[c][k] || tables_.optional_promotion_zone[c][k])
+          for (int choice : promotion_choices) becomes |= 1u << choice;
+        for (; becomes; becomes &= becomes - 1)
+          if (bound[std::countr_zero(becomes)] > bound[k]) bound[k] = bound[std::countr_zero(becomes)], grew = true;
+      }
+    }
+  }
 }
 
 Bitboard Variant::special_targets(Color c, int kind, Square from, Bitboard occupied, bool captures, bool first_move) const {

@@ -166,6 +166,8 @@ class Variant {
     // Legs that are special(), turned for the colour, walked one by one; and the kinds that have any.
     std::array<std::array<std::vector<Leg>, kMaxKinds>, 2> special_legs;  // [colour][kind]
     std::uint16_t special_kinds = 0;
+    // [colour][kind]: at most how many moves one such man has in a turn, whatever it becomes.
+    std::array<std::array<int, kMaxKinds>, 2> move_bound{};
   };
   const Tables& tables() const { return tables_; }
   // The squares a man of this kind and colour on `from` reaches by its special legs on a board of
@@ -178,6 +180,8 @@ class Variant {
   void finish();
 
  private:
+  int squares_reached_bound(int c, int kind) const;
+  void bound_moves();
   Tables tables_;
   int royal_ = -1;
 };

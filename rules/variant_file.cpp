@@ -114,6 +114,7 @@ class VariantReader {
       const toml::node& item = *list->get(i);
       const int k = item.is_string() ? kind_index(item.as_string()->get()) : -1;
       if (k < 0) fail(item, path + "[" + std::to_string(i) + "]", "no piece with this id");
+      else if (std::find(out.begin(), out.end(), k) != out.end()) fail(item, path + "[" + std::to_string(i) + "]", "this id is listed already");
       else out.push_back(k);
     }
     if (out.size() != list->size()) return std::nullopt;
@@ -124,6 +125,10 @@ class VariantReader {
       if (auto kinds = kinds_of(*node, key)) out = *kinds;
   }
 
+  // Where a larger board is to be had.
+  static constexpr const char* kLargerBoards =
+      kMaxSquares < 256 ? " (a build with ARBITER_LARGE_BOARDS takes up to 256: README \"Large boards\")" : "";
+
   void read_geometry() {
     int files = v_.geometry.files(), ranks = v_.geometry.ranks();
     bool wrap = v_.geometry.wraps();
@@ -132,7 +137,7 @@ class VariantReader {
     read_bool("wrap_ranks", wrap);
     if (files * ranks > kMaxSquares)
       return fail_variant("files", std::to_string(files) + "x" + std::to_string(ranks) + " is more than " +
-                                       std::to_string(kMaxSquares) + " squares");
+                                       std::to_string(kMaxSquares) + " squares" + kLargerBoards);
     if (files == v_.geometry.files() && ranks == v_.geometry.ranks() && wrap == v_.geometry.wraps()) return;
     v_.geometry = Geometry(files, ranks, wrap);
     // The parent's castling squares were squares of the parent's board.
@@ -420,6 +425,55 @@ std::optional<Variant> builtin(const std::string& name) {
   return std::nullopt;
 }
 
+// The line of the first character outside the ASCII range that stands outside a string and a
+// comment. TOML allows them nowhere else, and Debian's toml++ (3.3.0) reaches an "unreachable"
+// branch (undefined behaviour) on some of them where it expects whitespace or a key (found by
+// tests/fuzz/variants_fuzz.cpp), so such a file is refused before the parser sees it.
+std::optional<int> stray_non_ascii_line(std::string_view text) {
+  enum class In { Plain, Comment, Basic, Literal, LongBasic, LongLiteral } in = In::Plain;
+  int line = 1;
+  // Past the quotes that close a multi-line string ("""" ends one whose last character is a quote).
+  auto close_long = [&](std::size_t& i, char quote) {
+    while (i + 1 < text.size() && text[i + 1] == quote) ++i;
+    in = In::Plain;
+  };
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\n') {
+      ++line;
+      if (in == In::Comment || in == In::Basic || in == In::Literal) in = In::Plain;  // a one-line string ends (or fails) here
+      continue;
+    }
+    const bool escape_follows = c == '\\' && i + 1 < text.size() && text[i + 1] != '\n';
+    switch (in) {
+      case In::Plain:
+        if (static_cast<unsigned char>(c) >= 0x80) return line;
+        if (c == '#') in = In::Comment;
+        else if (text.substr(i, 3) == "\"\"\"") i += 2, in = In::LongBasic;
+        else if (text.substr(i, 3) == "'''") i += 2, in = In::LongLiteral;
+        else if (c == '"') in = In::Basic;
+        else if (c == '\'') in = In::Literal;
+        break;
+      case In::Comment: break;
+      case In::Basic:
+        if (escape_follows) ++i;
+        else if (c == '"') in = In::Plain;
+        break;
+      case In::Literal:
+        if (c == '\'') in = In::Plain;
+        break;
+      case In::LongBasic:
+        if (escape_follows) ++i;
+        else if (text.substr(i, 3) == "\"\"\"") i += 2, close_long(i, '"');
+        break;
+      case In::LongLiteral:
+        if (text.substr(i, 3) == "'''") i += 2, close_long(i, '\'');
+        break;
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 VariantFile load_variant_file(std::string_view text, VariantSource source) {
@@ -427,6 +481,10 @@ VariantFile load_variant_file(std::string_view text, VariantSource source) {
   VariantFile out;
   if (text.size() > kMaxVariantFileBytes) {
     out.errors.push_back({0, "file", "larger than " + std::to_string(kMaxVariantFileBytes) + " bytes"});
+    return out;
+  }
+  if (auto line = stray_non_ascii_line(text)) {
+    out.errors.push_back({*line, "file", "not TOML: a character outside ASCII stands outside a string or comment"});
     return out;
   }
   toml::table root;

@@ -63,7 +63,7 @@ Position after(Position pos, const std::string& uci) {
 bool sees(const Position& pos, Color side, const std::string& square) {
   const Square s = pos.variant().geometry.parse(square);
   REQUIRE(s != kNoSquare);
-  return visible_squares(pos, side) & bit(s);
+  return bool(visible_squares(pos, side) & bit(s));
 }
 
 }  // namespace
