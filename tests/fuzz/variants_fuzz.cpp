@@ -1,7 +1,7 @@
 // libFuzzer target: an operator's variants file (rules/VARIANTS.md). Whatever loads must play: from
 // each variant's start, a walk of legal moves chosen by the input's hash, where every position's
-// moves fit the bound from_fen checked, parse back from their UCI, have a SAN and play, and every
-// FEN printed reads back as itself.
+// moves fit the bound from_fen checked and parse back from their UCI, the move played has a SAN,
+// and every FEN printed reads back as itself.
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -38,11 +38,12 @@ void walk(const Variant& variant, std::size_t seed) {
       const std::string uci = pos.uci(move);
       auto parsed = pos.parse_uci(uci);
       if (!parsed || !(*parsed == move)) fail(variant.name + ": " + uci + " does not parse back in " + fen);
-      (void)pos.san(move);
     }
     if (moves.empty()) return;
     seed = seed * 6364136223846793005u + 1442695040888963407u;
-    pos.play(moves[(seed >> 33) % moves.size()]);
+    const Move& chosen = moves[(seed >> 33) % moves.size()];
+    (void)pos.san(chosen);  // of the move played only: a SAN plays the move to see check and mate
+    pos.play(chosen);
   }
 }
 
