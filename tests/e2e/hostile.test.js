@@ -68,15 +68,19 @@ test('one address filling every slot with spectators: a seated player still gets
 test('per address: a cap on connections and on spectators of one game, answered 503', async () => {
   const server = await Server.start([...LIMITS_ON, '--connections-per-address', '6', '--spectators-per-game', '2']);
   try {
-    const one = await server.api('POST', '/api/games', { variant: 'chess', local: true }, { headers: { connection: 'close' } });
-    const two = await server.api('POST', '/api/games', { variant: 'chess', local: true }, { headers: { connection: 'close' } });
+    // Set up over the connection that then watches the second game: a connection closed after its
+    // answer may hold its place in the address's count a moment longer than the client sees.
+    const setUp = await KeptConnection.open(server.port);
+    const one = await setUp.request('POST', '/api/games', { variant: 'chess', local: true });
+    const two = await setUp.request('POST', '/api/games', { variant: 'chess', local: true });
+    const watcher = await setUp.upgrade(`/ws/${two.body.id}`);
+    await watcher.text(message => message.t === 'state', 'the watcher\'s state');
     const watched = await fill(server, one.body.id, 5);
     assert.equal(watched.open.length, 2);
     assert.equal(watched.status, 503, 'a third spectator of the same game from one address');
     // Seats are not spectators: both players of the game still get in, and another game is watched.
     await server.connect(one.body.id, one.body.tokens.white);
     await server.connect(one.body.id, one.body.tokens.black);
-    await server.connect(two.body.id);
     // Five connections open: a sixth is the last this address gets.
     await server.connect(two.body.id);
     const over = await fill(server, two.body.id, 1);
