@@ -27,6 +27,8 @@ class Evaluator {
   struct Side;
   void add_side(const rules::Position& pos, rules::Color c, Side& out) const;
   int mop_up(const rules::Position& pos, const Side& white, const Side& black) const;
+  // What `attacker`'s men threaten of `victim`'s: men attacked by cheaper ones, or not defended.
+  int threats(const rules::Position& pos, rules::Color victim_colour, const Side& victim, const Side& attacker) const;
 
   const rules::Variant& v_;
   std::vector<Value> values_;
