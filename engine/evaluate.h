@@ -1,7 +1,8 @@
 #pragma once
 // Static evaluation for every variant: material from values.h, then terms that read only the
 // variant's own tables (reach per square, forward steps to promotion, king neighbourhoods), so
-// rectangles of any size and the ring share one evaluator.
+// rectangles of any size and the ring share one evaluator. Threats (a man attacked by a cheaper
+// one, or attacked and undefended) are read from the same reach that mobility counts.
 #include <array>
 #include <vector>
 

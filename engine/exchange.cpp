@@ -42,7 +42,7 @@ int exchange(const rules::Position& pos, const rules::Move& move, const std::vec
   Bitboard occupied = pos.occupied() & ~rules::bit(move.from);
   std::array<int, 64> gain{};
   if (move.kind == rules::Move::Kind::EnPassant) {
-    gain[0] = values[mover_kind];
+    gain[0] = values[mover_kind];  // the pawn taken en passant, valued as the one that takes it
   } else {
     const auto victim = pos.piece_at(to);
     gain[0] = victim && victim->color != pos.side_to_move() ? worth(victim->kind) : 0;

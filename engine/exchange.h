@@ -4,7 +4,6 @@
 // variant's leap and slide tables, so any board and men; special legs and pins are not seen.
 #include <vector>
 
-#include "engine/values.h"
 #include "rules/position.h"
 
 namespace arbiter::engine {

@@ -206,7 +206,8 @@ int Searcher::Worker::victim_value(const Position& pos, const Move& m) const {
 void Searcher::Worker::order(const Position& pos, const MoveList& moves, Keys& keys, Keys& victims,
                              const Move* hash_move, int ply) const {
   const int c = rules::index(pos.side_to_move());
-  const Move* countermove = ply > 0 && played_[ply].from != rules::kNoSquare ? &countermoves_[c][played_[ply].from][played_[ply].to] : nullptr;
+  const Move& last = played_[ply];
+  const Move* countermove = ply > 0 && last.from != rules::kNoSquare ? &countermoves_[c][last.from][last.to] : nullptr;
   for (int i = 0; i < moves.size; ++i) {
     const Move& m = moves.moves[i];
     const int victim = victim_value(pos, m);
