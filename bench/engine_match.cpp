@@ -2,7 +2,7 @@
 // every move is checked with rules::Game, and games end only by the variant's rules (or a ply
 // cap, reported apart). Openings: a few random plies from the start, each played with both colours.
 //
-// Usage: engine_match --variant V --games N [--movetime MS | --clock MS [--inc MS]] [--a-movetime MS]
+// Usage: engine_match --variant V --games N [--movetime MS | --clock MS [--inc MS] | --nodes N] [--a-movetime MS]
 //          [--random-plies K] [--seed S] --a "COMMAND" [--a-option "Name=Value"]... --b "COMMAND" [--b-option ...]... [--verbose]
 //          [--adjudicate-win CP,MOVES] [--adjudicate-draw CP,MOVES,AFTER]
 //   Adjudication (off unless asked, as in cutechess-cli): a game is won when both engines' own
@@ -12,6 +12,8 @@
 //   With --clock each side has that much time for the game (plus --inc a move), measured here by
 //   the wall clock around each `go`; running out loses.
 //   --a-movetime gives A a budget a move of its own (B keeps --movetime's).
+//   --nodes N asks both engines for N nodes a move (`go nodes N`) instead of a time: a match whose
+//   moves do not depend on the machine's load.
 //   COMMAND is run by /bin/sh; "random" is a built-in random mover.
 // Prints A's wins/draws/losses, its score with a 95% error bar, and the Elo difference.
 #include <poll.h>
@@ -170,7 +172,7 @@ struct Tally {
 };
 
 int usage() {
-  std::cerr << "usage: engine_match --variant V --games N [--movetime MS | --clock MS [--inc MS]] [--a-movetime MS]\n"
+  std::cerr << "usage: engine_match --variant V --games N [--movetime MS | --clock MS [--inc MS] | --nodes N] [--a-movetime MS]\n"
                "                    [--random-plies K] [--seed S] [--max-plies N] --a COMMAND [--a-option Name=Value]...\n"
                "                    --b COMMAND [--b-option Name=Value]... [--verbose]\n"
                "                    [--adjudicate-win CP,MOVES] [--adjudicate-draw CP,MOVES,AFTER]\n";
@@ -183,7 +185,7 @@ int main(int argc, char** argv) {
   signal(SIGPIPE, SIG_IGN);
   std::string variant_name = "chess";
   int games = 2, movetime = 100, a_movetime = 0, random_plies = 4, max_plies = 2000;
-  long clock_ms = 0, increment_ms = 0;
+  long clock_ms = 0, increment_ms = 0, nodes = 0;
   std::uint64_t seed = 1;
   bool verbose = false;
   Adjudication adjudication;
@@ -200,6 +202,7 @@ int main(int argc, char** argv) {
     else if (arg == "--a-movetime") a_movetime = std::stoi(value());
     else if (arg == "--clock") clock_ms = std::stol(value());
     else if (arg == "--inc") increment_ms = std::stol(value());
+    else if (arg == "--nodes") nodes = std::stol(value());
     else if (arg == "--random-plies") random_plies = std::stoi(value());
     else if (arg == "--seed") seed = std::stoull(value());
     else if (arg == "--max-plies") max_plies = std::stoi(value());
@@ -221,7 +224,7 @@ int main(int argc, char** argv) {
     else return usage();
   }
   const rules::Variant* variant = rules::find_variant(variant_name);
-  if (!variant || a.command.empty() || b.command.empty() || games < 1) return usage();
+  if (!variant || a.command.empty() || b.command.empty() || games < 1 || nodes < 0 || (nodes && clock_ms)) return usage();
   for (Player* p : {&a, &b})
     if (p->command != "random") p->engine = std::make_unique<UciEngine>(p->command, p->options, variant_name);
 
@@ -289,9 +292,12 @@ int main(int argc, char** argv) {
         if (clock_ms)
           mover.engine->send("go wtime " + std::to_string(time_left[0]) + " btime " + std::to_string(time_left[1]) +
                              " winc " + std::to_string(increment_ms) + " binc " + std::to_string(increment_ms));
+        else if (nodes)
+          mover.engine->send("go nodes " + std::to_string(nodes));
         else
           mover.engine->send("go movetime " + std::to_string(budget));
-        auto line = mover.engine->wait_for("bestmove", clock_ms ? int(left) + 1 : budget * 5 + 5000);
+        // A node budget has no time limit to keep: a loaded machine only makes it slower.
+        auto line = mover.engine->wait_for("bestmove", clock_ms ? int(left) + 1 : nodes ? 600000 : budget * 5 + 5000);
         if (!line) {  // too late: stop it, so that its answer is not read as the next move's
           mover.engine->send("stop");
           mover.engine->wait_for("bestmove", 60000);

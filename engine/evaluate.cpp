@@ -68,6 +68,8 @@ constexpr int kPassedBonus[] = {0, 190, 130, 85, 55, 35, 22, 14, 10, 8, 6, 5, 4,
 struct Evaluator::Side {
   int mg = 0, eg = 0;
   int phase = 0;  // non-pawn material
+  std::array<Bitboard, rules::kMaxKinds> attacks_by_kind{};  // squares each kind of the side attacks
+  Bitboard attacks = 0;                                      // all of them
 };
 
 Evaluator::Evaluator(const rules::Variant& variant) : v_(variant) {
@@ -171,7 +173,10 @@ void Evaluator::add_side(const rules::Position& pos, Color us, Side& out) const 
     own_pawns |= pos.pieces(us, k);
     enemy_pawns |= pos.pieces(them, k);
     for (Bitboard b = pos.pieces(them, k); b;) enemy_pawn_attacks |= t.capture_leaps[1 - c][k][rules::pop_lsb(b)];
+    for (Bitboard b = pos.pieces(us, k); b;) out.attacks_by_kind[k] |= t.capture_leaps[c][k][rules::pop_lsb(b)];
   }
+  if (const Square king = pos.king(us); king != rules::kNoSquare)
+    out.attacks_by_kind[v_.royal_kind()] = king_zone_[king] & ~rules::bit(king);
   const Square their_king = pos.king(them);
   const Bitboard their_zone = their_king == rules::kNoSquare ? 0 : king_zone_[their_king];
   int attackers = 0, attack_units = 0;
@@ -202,6 +207,7 @@ void Evaluator::add_side(const rules::Position& pos, Color us, Side& out) const 
       if (kind.royal) continue;
       out.phase += values_[k].mg;
       const Bitboard reached = reach(v_, c, k, s, occupied);
+      out.attacks_by_kind[k] |= reached;
       const int mobility = rules::popcount(reached & ~own & ~enemy_pawn_attacks);
       const int term = mobility_weight_[k] * (mobility - mobility_mean_[k]) / 4;
       out.mg += term;
@@ -228,6 +234,26 @@ void Evaluator::add_side(const rules::Position& pos, Color us, Side& out) const 
   if (attackers >= 2) out.mg += std::min(500, attack_units * attack_units);
   if (their_king != rules::kNoSquare) out.mg -= 10 * std::min(3, rules::popcount(their_zone & enemy_pawns));
   if (v_.two_moves_until_capture && pos.has_double_move(us)) out.mg += 60, out.eg += 60;
+  for (int k = 0; k < kinds; ++k) out.attacks |= out.attacks_by_kind[k];
+}
+
+// A man attacked by a cheaper one, or attacked and not defended, is likely lost or must move: the
+// attacker gains a share of its worth (the search sees only the side to move's captures).
+int Evaluator::threats(const rules::Position& pos, Color victim_colour, const Side& victim, const Side& attacker) const {
+  int bonus = 0;
+  const int kinds = int(v_.kinds.size());
+  for (int k = 0; k < kinds; ++k) {
+    if (v_.kinds[k].royal) continue;
+    const Bitboard men = pos.pieces(victim_colour, k) & attacker.attacks;
+    if (!men) continue;
+    Bitboard by_cheaper = 0;
+    for (int a = 0; a < kinds; ++a)
+      if (!v_.kinds[a].royal && values_[a].mg + 50 < values_[k].mg) by_cheaper |= attacker.attacks_by_kind[a];
+    const int cheaper = rules::popcount(men & by_cheaper);
+    const int loose = rules::popcount(men & ~by_cheaper & ~victim.attacks);
+    bonus += (cheaper + loose) * std::min(150, values_[k].mg / 6);
+  }
+  return bonus;
 }
 
 // A side with a winning material edge against a lone king (no pawns, at most a minor man) drives
@@ -256,7 +282,8 @@ int Evaluator::evaluate(const rules::Position& pos) const {
   add_side(pos, Color::White, white);
   add_side(pos, Color::Black, black);
   const int phase = std::min(256, (white.phase + black.phase) * 256 / start_phase_);
-  int score = ((white.mg - black.mg) * phase + (white.eg - black.eg) * (256 - phase)) / 256;
+  const int threat_balance = threats(pos, Color::Black, black, white) - threats(pos, Color::White, white, black);
+  int score = ((white.mg - black.mg) * phase + (white.eg - black.eg) * (256 - phase)) / 256 + threat_balance;
   score += mop_up(pos, white, black);
   // A side without mating material cannot win whatever it has.
   if ((score > 0 && !pos.has_mating_material(Color::White)) || (score < 0 && !pos.has_mating_material(Color::Black)))

@@ -1,7 +1,8 @@
 #pragma once
 // Static evaluation for every variant: material from values.h, then terms that read only the
 // variant's own tables (reach per square, forward steps to promotion, king neighbourhoods), so
-// rectangles of any size and the ring share one evaluator.
+// rectangles of any size and the ring share one evaluator. Threats (a man attacked by a cheaper
+// one, or attacked and undefended) are read from the same reach that mobility counts.
 #include <array>
 #include <vector>
 
@@ -27,6 +28,8 @@ class Evaluator {
   struct Side;
   void add_side(const rules::Position& pos, rules::Color c, Side& out) const;
   int mop_up(const rules::Position& pos, const Side& white, const Side& black) const;
+  // What `attacker`'s men threaten of `victim`'s: men attacked by cheaper ones, or not defended.
+  int threats(const rules::Position& pos, rules::Color victim_colour, const Side& victim, const Side& attacker) const;
 
   const rules::Variant& v_;
   std::vector<Value> values_;

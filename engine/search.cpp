@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "engine/evaluate.h"
+#include "engine/exchange.h"
 #include "rules/movegen.h"
 
 namespace arbiter::engine {
@@ -54,6 +55,7 @@ class Searcher::Worker {
         limits_(limits),
         stop_(stop),
         start_(Clock_::now()) {
+    for (int k = 0; k < int(variant_.kinds.size()); ++k) values_.push_back(eval_.value(k));
     Position replay = game.start();
     for (const Move& m : game.moves()) {
       hashes_.push_back(replay.hash());
@@ -89,6 +91,7 @@ class Searcher::Worker {
   const Position root_;
   const rules::Variant& variant_;
   const Evaluator& eval_;
+  std::vector<int> values_;  // each kind's middlegame worth, for exchanges
   const Limits limits_;
   const std::atomic<bool>& stop_;
   const Clock_::time_point start_;
@@ -101,6 +104,10 @@ class Searcher::Worker {
   std::vector<MoveList> lists_ = std::vector<MoveList>(kMaxPly + 2);
   std::vector<Keys> keys_ = std::vector<Keys>(kMaxPly + 2), victims_ = std::vector<Keys>(kMaxPly + 2);
   std::array<std::array<std::array<int, rules::kMaxSquares>, rules::kMaxSquares>, 2> history_{};
+  // [colour][from][to] of the opponent's last move: the reply that refuted it last time.
+  std::array<std::array<std::array<Move, rules::kMaxSquares>, rules::kMaxSquares>, 2> countermoves_{};
+  std::array<Move, kMaxPly + 2> played_{};       // the move that led to each ply
+  std::array<int, kMaxPly + 2> static_evals_{};  // each ply's static evaluation (-kInfinity in check)
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
   std::array<int, kMaxPly + 1> pv_length_{};
   int completed_depth_ = 0;
@@ -195,10 +202,12 @@ int Searcher::Worker::victim_value(const Position& pos, const Move& m) const {
 }
 
 // Sort keys: the hash move, then captures (most valuable victim, least valuable attacker) and
-// promotions, then the killers, then quiet moves by their history.
+// promotions, then the killers and the countermove, then quiet moves by their history.
 void Searcher::Worker::order(const Position& pos, const MoveList& moves, Keys& keys, Keys& victims,
                              const Move* hash_move, int ply) const {
   const int c = rules::index(pos.side_to_move());
+  const Move& last = played_[ply];
+  const Move* countermove = ply > 0 && last.from != rules::kNoSquare ? &countermoves_[c][last.from][last.to] : nullptr;
   for (int i = 0; i < moves.size; ++i) {
     const Move& m = moves.moves[i];
     const int victim = victim_value(pos, m);
@@ -209,13 +218,15 @@ void Searcher::Worker::order(const Position& pos, const MoveList& moves, Keys& k
     } else if (victim || (m.promotion >= 0 && variant_.kinds[pos.piece_at(m.from)->kind].pawn)) {
       const int attacker = eval_.value(pos.piece_at(m.from)->kind);
       key = (1 << 24) + victim * 64 + (m.promotion >= 0 ? eval_.value(m.promotion) : 0) - attacker / 16;
-      // A capture by a more valuable man onto a defended square probably loses: after the killers.
-      if (m.promotion < 0 && victim < 20000 && attacker > victim + 50 && pos.attacked(m.to, ~pos.side_to_move()))
+      // A capture that loses material once the exchange on its square is played out: after the killers.
+      if (m.promotion < 0 && victim < 20000 && attacker > victim + 50 && exchange(pos, m, values_) < 0)
         key -= (1 << 24) - (1 << 20);
     } else if (m == killers_[ply][0]) {
       key = (1 << 22) + 1;
     } else if (m == killers_[ply][1]) {
       key = 1 << 22;
+    } else if (countermove && m == *countermove) {
+      key = (1 << 22) - 1;
     } else {
       key = history_[c][m.from][m.to];
     }
@@ -264,12 +275,16 @@ int Searcher::Worker::search(const Position& pos, int depth, int alpha, int beta
   else if (entry && entry->move) hash_move = TranspositionTable::unpack(entry->move);
 
   const int static_eval = in_check ? -kInfinity : eval_.evaluate(pos);
+  static_evals_[ply] = static_eval;
+  // Better than two plies ago (the same side's last turn): fewer of its moves deserve a doubt.
+  const bool improving = !in_check && (ply < 2 || static_eval > static_evals_[ply - 2]);
   const bool quiet_position = !in_check && std::abs(beta) < kMateBound;
 
   // The position is so good that even a big margin keeps it above beta. This and the null move
   // come before the moves are generated, so a stalemate they meet goes unseen (a side that is
   // stalemated is rarely the one far ahead, and the next iteration's search sees it).
-  if (!pv_node && quiet_position && !bare_now && depth <= 6 && static_eval - 110 * depth >= beta) return static_eval;
+  if (!pv_node && quiet_position && !bare_now && depth <= 6 && static_eval - 110 * (depth - improving) >= beta)
+    return static_eval;
 
   // Null move: if passing still beats beta, a real move will. Not while a two-move turn is on
   // (passing would skip a whole turn, or half of one), nor with pawns only (zugzwang).
@@ -282,6 +297,7 @@ int Searcher::Worker::search(const Position& pos, int depth, int alpha, int beta
       Position child = pos;
       child.pass();
       hashes_.push_back(pos.hash());
+      played_[ply + 1] = Move{};
       const int reduction = 3 + depth / 4;
       const int score = -search(child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false, false, child.in_check());
       hashes_.pop_back();
@@ -289,6 +305,9 @@ int Searcher::Worker::search(const Position& pos, int depth, int alpha, int beta
       if (score >= beta) return score > kMateBound ? beta : score;
     }
   }
+
+  // No move from the table to try first: a shallower look is cheaper and finds one for next time.
+  if (!hash_move && depth >= 4) --depth;
 
   MoveList& moves = lists_[ply];
   moves.size = 0;
@@ -315,13 +334,19 @@ int Searcher::Worker::search(const Position& pos, int depth, int alpha, int beta
     const bool quiet = !capture && !promotion;
     Position child = pos;
     child.play(m);
+    played_[ply + 1] = m;
     const bool same_side = child.side_to_move() == us;  // Centennial: the turn goes on
     const bool gives_check = !same_side && child.in_check();
 
     if (quiet && !pv_node && !in_check && !gives_check && best_score > -kMateBound) {
       if (depth <= 4 && quiet_count >= 4 + 2 * depth * depth) continue;  // late quiet moves
       if (depth <= 3 && static_eval + 100 + 120 * depth <= alpha) continue;  // cannot reach alpha
+      if (depth <= 3 && exchange(pos, m, values_) < -60 * depth) continue;  // gives a man away
     }
+    // A capture that loses much on its square, near the leaves, is not worth a look.
+    if (capture && !promotion && !pv_node && !in_check && !gives_check && depth <= 4 && best_score > -kMateBound &&
+        keys[i] < (1 << 22) && exchange(pos, m, values_) < -100 * depth)
+      continue;
 
     const int extension = gives_check && ply < 2 * depth + 8 ? 1 : 0;
     const int new_depth = depth - 1 + extension;
@@ -337,7 +362,9 @@ int Searcher::Worker::search(const Position& pos, int depth, int alpha, int beta
       if (depth >= 3 && i >= (pv_node ? 3 : 2) && quiet && !in_check && !gives_check) {
         reduction = kReductions[std::min(depth, 63)][std::min(i, 63)];
         if (pv_node) --reduction;
+        if (!improving) ++reduction;
         if (m == killers_[ply][0] || m == killers_[ply][1]) --reduction;
+        reduction -= history_[c][m.from][m.to] / 5000;  // history lies within +-16384
         reduction = std::clamp(reduction, 0, new_depth - 1);
       }
       score = visit(new_depth - reduction, alpha, alpha + 1, false);
@@ -363,6 +390,7 @@ int Searcher::Worker::search(const Position& pos, int depth, int alpha, int beta
       if (score >= beta) {
         if (quiet) {
           if (killers_[ply][0] != m) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = m;
+          if (ply > 0 && played_[ply].from != rules::kNoSquare) countermoves_[c][played_[ply].from][played_[ply].to] = m;
           const int bonus = std::min(depth * depth, 400);
           auto update = [&](const Move& q, int b) {
             int& h = history_[c][q.from][q.to];
@@ -401,6 +429,13 @@ int Searcher::Worker::quiesce(const Position& pos, int alpha, int beta, int ply,
     if (variant_.bare_king_loses && bare(pos, us)) {
       rules::MoveGenerator(pos).captures(moves);
       return bare_king_score(pos, moves, ply);
+    }
+    // What a search stored here is at least as deep as this look.
+    if (const TableEntry* entry = table_.probe(pos.hash())) {
+      const int score = from_table(entry->score, ply);
+      if ((entry->bound == Bound::Lower && score >= beta) || (entry->bound == Bound::Upper && score <= alpha) ||
+          entry->bound == Bound::Exact)
+        return score;
     }
     stand_pat = eval_.evaluate(pos);
     if (stand_pat >= beta || ply >= kMaxPly) return stand_pat;

@@ -1,6 +1,7 @@
 #pragma once
 // The search: iterative deepening principal variation search over rules::Position, with a
-// transposition table, quiescence, null-move pruning and late-move reductions. It runs on the
+// transposition table, quiescence, null-move pruning, late-move reductions and static exchange
+// evaluation (engine/exchange.h) for ordering and pruning captures. It runs on the
 // caller's thread and stops at the first of its limits or when `stop` becomes true.
 #include <atomic>
 #include <cstdint>
