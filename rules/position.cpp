@@ -152,10 +152,7 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
       if (pos.pieces(c, int(k)) & variant.tables().promotion_zone[index(c)][k])
         return Error{"FEN has a " + variant.kinds[k].name + " on its promotion rank"};
     // Men are never added in play, so what holds here holds in every position that follows.
-    int moves = int(variant.castling[index(c)].size());
-    for (std::size_t k = 0; k < variant.kinds.size(); ++k)
-      moves += popcount(pos.pieces(c, int(k))) * variant.tables().move_bound[index(c)][k];
-    if (moves > kMaxMoves)
+    if (const int moves = pos.move_bound(c); moves > kMaxMoves)
       return Error{std::string("FEN gives ") + (c == Color::White ? "White" : "Black") + " men that could have up to " +
                    std::to_string(moves) + " moves in a turn; at most " + std::to_string(kMaxMoves) + " are allowed"};
   }
@@ -191,6 +188,13 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
     if (pos.attacked(their_king, pos.side_)) return Error{"FEN position is illegal: the side not to move is in check"};
   }
   return pos;
+}
+
+int Position::move_bound(Color side) const {
+  int moves = int(variant_->castling[index(side)].size());
+  for (std::size_t k = 0; k < variant_->kinds.size(); ++k)
+    moves += popcount(pieces(side, int(k))) * variant_->tables().move_bound[index(side)][k];
+  return moves;
 }
 
 std::string Position::fen() const {

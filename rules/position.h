@@ -83,6 +83,9 @@ class Position {
   // Whether the man of this kind and colour on `from` may make its first-move-only moves (Betza
   // i) there: on its kind's double-step ranks and, if the kind needs it, unmoved.
   bool first_move_allowed(Color c, int kind, Square from) const;
+  // At most how many moves this side's men could have in a turn (Variant::Tables::move_bound);
+  // from_fen refuses a position where it is over kMaxMoves.
+  int move_bound(Color side) const;
 
   // The outcome this position alone decides (mate, stalemate, fifty moves, material).
   // Repetition needs the history and is decided by Game.

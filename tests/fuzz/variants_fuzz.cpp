@@ -17,14 +17,6 @@ using arbiter::fuzz::fail;
 
 namespace {
 
-int bound_of(const Position& pos) {
-  const Variant& v = pos.variant();
-  const Color side = pos.side_to_move();
-  int bound = int(v.castling[index(side)].size());
-  for (std::size_t k = 0; k < v.kinds.size(); ++k) bound += popcount(pos.pieces(side, int(k))) * v.tables().move_bound[index(side)][k];
-  return bound;
-}
-
 void walk(const Variant& variant, std::size_t seed) {
   Position pos = Position::start(variant);
   for (int ply = 0; ply < 40; ++ply) {
@@ -33,7 +25,7 @@ void walk(const Variant& variant, std::size_t seed) {
     if (!again || again->fen() != fen) fail(variant.name + ": a FEN does not read back as itself: " + fen);
     (void)pos.outcome();
     const auto moves = pos.legal_moves();
-    if (int(moves.size()) > bound_of(pos)) fail(variant.name + ": more moves than the bound in " + fen);
+    if (int(moves.size()) > pos.move_bound(pos.side_to_move())) fail(variant.name + ": more moves than the bound in " + fen);
     for (const Move& move : moves) {
       const std::string uci = pos.uci(move);
       auto parsed = pos.parse_uci(uci);

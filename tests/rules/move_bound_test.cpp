@@ -1,5 +1,5 @@
 // Move lists have room for kMaxMoves (rules/position.h). Position::from_fen refuses a position
-// whose men could have more moves than that, by each kind's bound (Variant::Tables::move_bound);
+// whose men could have more moves than that (Position::move_bound, from each kind's bound);
 // these tests check that the bound holds in play and that a position over it is refused.
 #include <doctest/doctest.h>
 
@@ -60,14 +60,6 @@ betza = "NN"
 )toml");
 }
 
-int bound_of(const Position& pos) {
-  const Variant& v = pos.variant();
-  const Color side = pos.side_to_move();
-  int bound = int(v.castling[index(side)].size());
-  for (std::size_t k = 0; k < v.kinds.size(); ++k) bound += popcount(pos.pieces(side, int(k))) * v.tables().move_bound[index(side)][k];
-  return bound;
-}
-
 // The most moves any position of seeded random play had, checking each against its bound.
 int most_moves_in_play(const Variant& v, unsigned seed) {
   std::mt19937 random(seed);
@@ -76,7 +68,7 @@ int most_moves_in_play(const Variant& v, unsigned seed) {
     Position pos = Position::start(v);
     for (int ply = 0; ply < 200; ++ply) {
       const auto moves = pos.legal_moves();
-      CHECK_MESSAGE(int(moves.size()) <= bound_of(pos), v.name << ": " << pos.fen());
+      CHECK_MESSAGE(int(moves.size()) <= pos.move_bound(pos.side_to_move()), v.name << ": " << pos.fen());
       most = std::max(most, int(moves.size()));
       if (moves.empty()) break;
       pos.play(moves[random() % moves.size()]);
