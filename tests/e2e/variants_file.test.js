@@ -3,15 +3,10 @@
 // variant is removed from it (storage/README.md). New games take the file's rules of the day.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Server, play } from './helpers.js';
-
-// Until `serve --variants` is in this build, there is nothing to run this against.
-const serveHelp = execFileSync(process.env.ARBITER_BIN, ['serve', '--help'], { encoding: 'utf8' });
-const skip = serveHelp.includes('--variants') ? false : 'this build of arbiter serve has no --variants option';
 
 // Camel chess: the knights leap (1,3) as camels, so b1-c4 is a move; the second file gives the
 // knights back their own leap.
@@ -19,7 +14,7 @@ const CAMELS = `[camel]\nparent = "chess"\ntitle = "Camel chess"\n[[camel.pieces
 const KNIGHTS = `[camel]\nparent = "chess"\ntitle = "Camel chess"\n`;
 const OTHER = `[wazirs]\nparent = "chess"\n[[wazirs.pieces]]\nid = "wazir"\nletter = "W"\nbetza = "W"\n`;
 
-test('a game under a variants file replays under its own rules after the file changes and after its variant is gone', { skip }, async () => {
+test('a game under a variants file replays under its own rules after the file changes and after its variant is gone', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-variants-'));
   const file = path.join(dir, 'variants.toml');
   fs.writeFileSync(file, CAMELS);
