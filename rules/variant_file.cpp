@@ -432,6 +432,7 @@ std::optional<Variant> builtin(const std::string& name) {
 std::optional<int> stray_non_ascii_line(std::string_view text) {
   enum class In { Plain, Comment, Basic, Literal, LongBasic, LongLiteral } in = In::Plain;
   int line = 1;
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a byte-order mark, which the parser skips too
   // Past the quotes that close a multi-line string ("""" ends one whose last character is a quote).
   auto close_long = [&](std::size_t& i, char quote) {
     while (i + 1 < text.size() && text[i + 1] == quote) ++i;

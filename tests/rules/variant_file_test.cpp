@@ -174,6 +174,7 @@ TEST_CASE("variant file: a character outside ASCII is refused outside strings an
   VariantFile file = loaded("[a]  # caf\xc3\xa9 \xd2\x99\nparent = 'chess'\ntitle = \"caf\xc3\xa9 \\\" \xd2\x99\"\n"
                             "description = '''\n\xd2\x99\n'''\n");
   CHECK(file.variants.at(0).title == "caf\xc3\xa9 \" \xd2\x99");
+  CHECK(loaded("\xef\xbb\xbf[a]\nparent = \"chess\"\n").variants.size() == 1);  // a byte-order mark first
 }
 
 TEST_CASE("variant file: a pawn with every promotion choice and every facing moves once for each kind it may end as") {
