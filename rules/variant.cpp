@@ -135,23 +135,22 @@ int Variant::squares_reached_bound(int c, int kind) const {
 void Variant::bound_moves() {
   for (int c = 0; c < 2; ++c) {
     auto& bound = tables_.move_bound[c];
+    std::array<unsigned, kMaxKinds> becomes{};  // [kind]: the kinds a man of it may end a move as
     for (std::size_t k = 0; k < kinds.size(); ++k) {
       const PieceKind& kind = kinds[k];
-      const bool promotes = tables_.promotion_zone[c][k] || tables_.optional_promotion_zone[c][k];
+      becomes[k] = tables_.other_facings[k];
+      if (tables_.promotion_zone[c][k] || tables_.optional_promotion_zone[c][k])
+        for (int choice : promotion_choices) becomes[k] |= 1u << choice;
       const int facings = std::popcount(tables_.other_facings[k]);
-      const int endings = 1 + (promotes ? int(promotion_choices.size()) : 0) + facings;
+      const int endings = 1 + std::popcount(becomes[k]);  // as itself, or as each of those
       const int extra = (kind.double_step ? 1 : 0) + (kind.en_passant ? 1 : 0);
       bound[k] = (squares_reached_bound(c, int(k)) + extra) * endings + facings;
     }
     for (bool grew = true; grew;) {
       grew = false;
-      for (std::size_t k = 0; k < kinds.size(); ++k) {
-        unsigned becomes = tables_.other_facings[k];
-        if (tables_.promotion_zone[c][k] || tables_.optional_promotion_zone[c][k])
-          for (int choice : promotion_choices) becomes |= 1u << choice;
-        for (; becomes; becomes &= becomes - 1)
-          if (bound[std::countr_zero(becomes)] > bound[k]) bound[k] = bound[std::countr_zero(becomes)], grew = true;
-      }
+      for (std::size_t k = 0; k < kinds.size(); ++k)
+        for (unsigned other = becomes[k]; other; other &= other - 1)
+          if (bound[std::countr_zero(other)] > bound[k]) bound[k] = bound[std::countr_zero(other)], grew = true;
     }
   }
 }
