@@ -52,6 +52,8 @@ struct ServeOptions {
   std::chrono::seconds spectator_idle{Limits{}.spectator_idle_timeout};
   std::chrono::milliseconds header_timeout{Limits{}.header_timeout};
   std::chrono::milliseconds message_timeout{Limits{}.message_timeout};
+  double connection_messages_per_second = Limits{}.messages_per_second;
+  double connection_message_burst = Limits{}.message_burst;
   AddressLimitSettings address_limits;
   match::Waits waits;
   // Threads for computer players, one a core: they run at nice 10, so the network threads (nice 0)
@@ -187,6 +189,11 @@ const std::map<std::string, Setter>& setters() {
          if (r) o.address_limits.messages_per_second = *r, o.address_limits.message_burst = std::max(1.0, 2 * *r);
          return r.has_value();
        }},
+      {"--connection-messages-per-second", [](ServeOptions& o, const std::string& v) {
+         auto r = rate(v);
+         if (r) o.connection_messages_per_second = *r, o.connection_message_burst = std::max(1.0, 2 * *r);
+         return r.has_value();
+       }},
       {"--seek-grace", [](ServeOptions& o, const std::string& v) {
          auto wait = seconds(v);
          if (wait) o.lobby.owner_grace = *wait;
@@ -272,6 +279,7 @@ const std::map<std::string, std::pair<std::string_view, std::string_view>>& opti
       {"--creates-per-minute", {"R", "games one address may make a minute, by any path, after a burst of 2R [10]"}},
       {"--joins-per-minute", {"R", "joins from one address a minute [30]"}},
       {"--messages-per-second", {"R", "WebSocket messages and pings of one address a second [60]"}},
+      {"--connection-messages-per-second", {"R", "WebSocket messages and pings of one connection a second, after a burst of 2R; load tests lift it [20]"}},
       {"--seat-messages-per-second", {"R", "messages of one seat a second, over all its sockets [20]"}},
       {"--seek-grace", {"S", "a seek outlives its creator's lobby connection this long [10]"}},
       {"--computer-threads", {"N", "threads the computer players think on, at nice 10; they bound the computer games taken at once [the cores]"}},
@@ -425,6 +433,8 @@ int serve_command(const Args& args) {
   limits.spectator_idle_timeout = options->spectator_idle;
   limits.header_timeout = options->header_timeout;
   limits.message_timeout = options->message_timeout;
+  limits.messages_per_second = options->connection_messages_per_second;
+  limits.message_burst = options->connection_message_burst;
 
   security::set_node(options->node);
   Metrics metrics;

@@ -101,6 +101,8 @@ bad_input "serve: a trusted proxy that is not an address" serve --trusted-proxy 
 bad_input "serve: metrics without a port" serve --metrics 127.0.0.1
 bad_input "serve: a rate of zero" serve --creates-per-minute 0
 bad_input "serve: a cap of zero connections per address" serve --connections-per-address 0
+bad_input "serve: a connection message rate of zero" serve --connection-messages-per-second 0
+bad_input "serve: a connection message rate that is not a number" serve --connection-messages-per-second fast
 
 # analyse: a line per position (ply, move and mark, evaluation from White's side, best move and
 # line), then the PGN with [%eval] comments. Fool's mate: 2. g4 walks into mate in one.
