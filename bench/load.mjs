@@ -4,7 +4,7 @@
 //
 //   node bench/load.mjs [--mode flat|paced] [--games N] [--plies P] [--interval S] [--duration S]
 //                       [--variant V] [--binary path/to/arbiter]
-//                       [--computers N] [--computer-level L] [--computer-threads T]
+//                       [--computers N] [--computer-level L] [--computer-threads T] [--computer-nice N|idle]
 //
 // flat (default): N games, each move sent as soon as the previous one arrives, P plies a game.
 // paced: N games, one move per game every S seconds (human-like), for --duration seconds;
@@ -24,7 +24,7 @@ import { defaultBinary, parseOptions, startServer } from './bench_server.mjs';
 
 const options = parseOptions({
   mode: 'flat', games: 200, plies: 60, interval: 5, duration: 30, variant: 'chess',
-  computers: 0, 'computer-level': 8, 'computer-threads': 0,
+  computers: 0, 'computer-level': 8, 'computer-threads': 0, 'computer-nice': '',
   binary: defaultBinary,
 });
 if (!['flat', 'paced'].includes(options.mode)) throw new Error('--mode is flat or paced');
@@ -40,7 +40,8 @@ const unlimitedRates = ['--seat-messages-per-second', '1000000',
   ...(knowsConnectionRate ? ['--connection-messages-per-second', '1000000'] : [])];
 const { server, base, remove } = await startServer(options.binary, ['--address-limits', 'off', '--reserved-for-players', '0',
   '--header-timeout', '60', ...unlimitedRates,
-  ...(options['computer-threads'] ? ['--computer-threads', String(options['computer-threads'])] : [])], 'load');
+  ...(options['computer-threads'] ? ['--computer-threads', String(options['computer-threads'])] : []),
+  ...(options['computer-nice'] ? ['--computer-nice', options['computer-nice']] : [])], 'load');
 const wsBase = base.replace('http', 'ws');
 
 // --- measurements -------------------------------------------------------------------------

@@ -1,9 +1,5 @@
 #include "server/analysis_pool.h"
 
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
 #include <iostream>
 
 #include "engine/analysis.h"
@@ -14,8 +10,6 @@
 namespace arbiter {
 namespace {
 
-// The lowest priority there is: an analysis takes only what players and the computer leave.
-constexpr int kAnalysisNiceness = 19;
 constexpr std::size_t kHashMegabytes = 16;
 
 }  // namespace
@@ -69,7 +63,7 @@ std::size_t AnalysisPool::under_way() const {
 }
 
 void AnalysisPool::work() {
-  setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), kAnalysisNiceness);
+  lower_this_thread(settings_.priority);
   for (;;) {
     std::shared_ptr<Job> job;
     {

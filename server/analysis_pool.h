@@ -21,6 +21,7 @@
 
 #include "rules/game.h"
 #include "server/address_limits.h"
+#include "server/thread_priority.h"
 #include "storage/store.h"
 
 namespace arbiter {
@@ -29,6 +30,9 @@ struct AnalysisSettings {
   unsigned threads = 1;
   std::int64_t movetime_ms = 200;  // each position's search
   std::size_t queue = 16;          // analyses queued or running at once, over every address
+  // The lowest nice value there is, so an analysis takes only what players and the computer leave;
+  // idle too when the computer's threads are (else the analysis would be above them).
+  ThreadPriority priority{19, false};
 };
 
 class AnalysisPool {

@@ -1,9 +1,5 @@
 #include "server/computer_pool.h"
 
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <boost/asio/steady_timer.hpp>
 
@@ -12,7 +8,6 @@
 namespace arbiter {
 namespace {
 
-constexpr int kThinkingNiceness = 10;
 constexpr std::size_t kHashMegabytes = 16;
 
 }  // namespace
@@ -63,9 +58,10 @@ void ComputerCapacity::give_back(std::int64_t load) {
   load_ -= load;
 }
 
-ComputerPool::ComputerPool(boost::asio::io_context& io, unsigned threads, std::chrono::milliseconds guard, Observer observer)
+ComputerPool::ComputerPool(boost::asio::io_context& io, unsigned threads, std::chrono::milliseconds guard, Observer observer,
+                           ThreadPriority priority)
     : io_(io), guard_(guard), observer_(std::move(observer)), capacity_(threads) {
-  for (unsigned i = 0; i < threads; ++i) threads_.emplace_back([this] { work(); });
+  for (unsigned i = 0; i < threads; ++i) threads_.emplace_back([this, priority] { work(priority); });
 }
 
 ComputerPool::~ComputerPool() {
@@ -88,9 +84,8 @@ void ComputerPool::submit(std::string game, int level, Job job) {
   ready_.notify_one();
 }
 
-void ComputerPool::work() {
-  // Linux schedules threads one by one: this lowers this thread alone.
-  setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), kThinkingNiceness);
+void ComputerPool::work(ThreadPriority priority) {
+  lower_this_thread(priority);
   engine::Searcher searcher(kHashMegabytes);
   std::string last_game;
   for (;;) {

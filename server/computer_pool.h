@@ -20,6 +20,7 @@
 #include <boost/asio/io_context.hpp>
 
 #include "engine/search.h"
+#include "server/thread_priority.h"
 
 namespace arbiter {
 
@@ -79,7 +80,9 @@ class ComputerPool {
 
   // `guard`: a job still thinking this long is stopped (a search keeps its own budget; this only
   // bounds one that does not). It is the same for every job, however many wait.
-  ComputerPool(boost::asio::io_context& io, unsigned threads, std::chrono::milliseconds guard, Observer observer = {});
+  // `priority`: how far below the server's other threads the pool's threads run.
+  ComputerPool(boost::asio::io_context& io, unsigned threads, std::chrono::milliseconds guard, Observer observer = {},
+               ThreadPriority priority = {});
   // Stops every job at once and joins the threads; jobs not started are dropped.
   ~ComputerPool();
 
@@ -94,7 +97,7 @@ class ComputerPool {
     int level = 0;
     Job job;
   };
-  void work();
+  void work(ThreadPriority priority);
 
   boost::asio::io_context& io_;
   std::chrono::milliseconds guard_;

@@ -28,6 +28,7 @@
 #include "server/registry.h"
 #include "server/security.h"
 #include "server/static_files.h"
+#include "server/thread_priority.h"
 #include "server/variants_file.h"
 #include "server/wall_clock.h"
 #include "storage/store.h"
@@ -56,9 +57,11 @@ struct ServeOptions {
   double connection_message_burst = Limits{}.message_burst;
   AddressLimitSettings address_limits;
   match::Waits waits;
-  // Threads for computer players, one a core: they run at nice 10, so the network threads (nice 0)
-  // take a core from them whenever they need it, and a core left to the network would idle.
+  // Threads for computer players, one a core: they run below the network threads (at nice 10
+  // over the server's), so those take a core from them whenever they need it, and a core left to
+  // the network would idle.
   unsigned computer_threads = std::max(1u, std::thread::hardware_concurrency());
+  ThreadPriority computer_priority;
   AnalysisSettings analysis;  // --analysis-*: finished games' analyses
   LobbySettings lobby;
   std::string node;  // --node: the name in this node's ids
@@ -204,6 +207,11 @@ const std::map<std::string, Setter>& setters() {
          if (threads) o.computer_threads = *threads;
          return threads.has_value();
        }},
+      {"--computer-nice", [](ServeOptions& o, const std::string& v) {
+         auto priority = parse_thread_priority(v);
+         if (priority) o.computer_priority = *priority;
+         return priority.has_value();
+       }},
       {"--computer-games-per-address", [](ServeOptions& o, const std::string& v) {
          auto cap = number<std::size_t>(v, 1, 1'000'000);
          if (cap) o.address_limits.computer_games_per_address = *cap;
@@ -282,7 +290,8 @@ const std::map<std::string, std::pair<std::string_view, std::string_view>>& opti
       {"--connection-messages-per-second", {"R", "WebSocket messages and pings of one connection a second, after a burst of 2R; load tests lift it [20]"}},
       {"--seat-messages-per-second", {"R", "messages of one seat a second, over all its sockets [20]"}},
       {"--seek-grace", {"S", "a seek outlives its creator's lobby connection this long [10]"}},
-      {"--computer-threads", {"N", "threads the computer players think on, at nice 10; they bound the computer games taken at once [the cores]"}},
+      {"--computer-threads", {"N", "threads the computer players think on; they bound the computer games taken at once [the cores]"}},
+      {"--computer-nice", {"N|idle", "the computer's threads run N (0-19) nicer than the server's, or only on cores nothing else wants (idle); on a busy machine they think with less than their time [10]"}},
       {"--first-move-limit", {"S", "a side that makes no first move within this aborts the game [30]"}},
       {"--abandon-after", {"S", "an absent player's opponent may claim the game after this [from the clock: 30 s to 2 min]"}},
       {"--waiting-expiry", {"S", "an invitation nobody takes ends its game [86400]"}},
@@ -448,7 +457,9 @@ int serve_command(const Args& args) {
   ComputerPool computers(io, options->computer_threads, kThinkingGuard,
                          [&metrics](int level, std::chrono::steady_clock::duration took, bool cut_short) {
                            metrics.computer_thought(level, took, cut_short);
-                         });
+                         },
+                         options->computer_priority);
+  options->analysis.priority.idle = options->computer_priority.idle;
   Registry registry(io, *store, options->waits, &computers, &address_limits);
   AnalysisPool analyses(*store, options->analysis,
                         [&metrics](AnalysisPool::Outcome outcome, std::chrono::steady_clock::duration took, int) {
