@@ -5,9 +5,9 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
-#include <deque>
 
 #include "protocol/messages.h"
+#include "server/fifo.h"
 #include "server/metered_stream.h"
 #include "server/move_observer.h"
 #include "server/rate_limiter.h"
@@ -21,6 +21,10 @@ namespace websocket = beast::websocket;
 
 // A socket closed for abuse gets this long to finish the close handshake before it is cut.
 constexpr auto kCloseGrace = std::chrono::seconds(2);
+// A message is read into the session's buffer this much at a time: a whole-message read would
+// reserve Beast's frame size (1,536 bytes) for every socket, kept for its life, where a client's
+// messages are nearly all under a hundred bytes. A longer one takes a few reads.
+constexpr std::size_t kReadChunk = 256;
 
 std::shared_ptr<const std::string> shared(std::string text) { return std::make_shared<const std::string>(std::move(text)); }
 
@@ -182,11 +186,13 @@ class WebSocketSession : public Watcher,
   }
 
   void read_next() {
-    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
+    ws_.async_read_some(buffer_, kReadChunk,
+                        [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
   }
 
   void on_read(beast::error_code ec) {
-    if (ec) return on_closed();  // closed, timed out, or refused (a frame over the limit closes with 1009)
+    if (ec) return on_closed();  // closed, timed out, or refused (a message over the limit closes with 1009)
+    if (!ws_.is_message_done()) return read_next();
     std::string text = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
     handle(text, ws_.got_text());
@@ -240,7 +246,7 @@ class WebSocketSession : public Watcher,
   void drop() {
     closing_ = true;
     // What waits goes; the message in flight stays until its write completes (with an error).
-    queue_.erase(writing_ ? std::next(queue_.begin()) : queue_.begin(), queue_.end());
+    queue_.keep_first(writing_ ? 1 : 0);
     beast::error_code ignored;
     beast::get_lowest_layer(ws_).close(ignored);
     on_closed();
@@ -270,7 +276,7 @@ class WebSocketSession : public Watcher,
     std::shared_ptr<const std::string> text;
     std::chrono::steady_clock::time_point committed;  // a move's event: when it was committed
   };
-  std::deque<Outgoing> queue_;
+  Fifo<Outgoing> queue_;
   bool closing_ = false;
   bool writing_ = false;  // an async_write of queue_.front() is in flight
   bool attached_ = false;
