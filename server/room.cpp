@@ -101,6 +101,13 @@ Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGa
     if (!color) throw std::runtime_error("game " + id() + ": bad seat colour " + seat.color);
     seat_hash_[rules::index(*color)] = seat.token_hash;
   }
+  // Nearly every game is of a running variant, whose definition storage keeps once: not a copy
+  // (a kilobyte or two) in every room. A rematch's record takes it back from there.
+  const rules::Variant* running = rules::find_variant(record_.variant);
+  if (running && storage::running_definition(*running).hash == record_.variant_hash) {
+    record_.variant_definition.clear();
+    record_.variant_definition.shrink_to_fit();  // an assignment would keep the capacity
+  }
   // Replayed as of now, then put back on the wall clock's time line (Match::resume).
   auto now = Clock::now();
   for (const auto& stored_event : stored.events) {
@@ -152,7 +159,7 @@ void Room::on_strand(F&& f) {
 template <class F>
 void Room::run(F&& task) {
   if (busy_) {
-    queue_.emplace_back(std::forward<F>(task));
+    queue_.push_back(std::forward<F>(task));
     return;
   }
   task();  // no std::function made: most tasks run at once
@@ -190,6 +197,7 @@ void Room::start_rematch(const match::Decision& decision, std::shared_ptr<Watche
     return;
   }
   storage::GameRecord record = record_;
+  if (record.variant_definition.empty()) record.variant_definition = storage::running_definition(storage::variant_of(record_)).encoding;
   record.id = std::get<match::Rematched>(decision.events.front()).game;
   record.invite_hash.clear();  // both seats are taken
   record.status = protocol::status_name(match_.local() ? match::Status::Playing : match::Status::Waiting);

@@ -25,6 +25,7 @@
 #include "server/computer_admission.h"
 #include "server/computer_player.h"
 #include "server/computer_pool.h"
+#include "server/fifo.h"
 #include "protocol/names.h"
 #include "protocol/views.h"
 #include "server/rate_limiter.h"
@@ -205,7 +206,7 @@ class Room : public std::enable_shared_from_this<Room> {
   bool busy_ = false;
   std::atomic<bool> idle_ = false;
   std::atomic<bool> in_play_ = false;
-  std::deque<std::function<void()>> queue_;
+  Fifo<std::function<void()>> queue_;
   CommitHandoff& handoff_;  // the io_context's
   // The commit in flight (one at a time: busy_ holds the rest back), kept here rather than in
   // the store's callback, which then holds only the room's address (no allocation).
