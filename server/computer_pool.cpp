@@ -1,6 +1,7 @@
 #include "server/computer_pool.h"
 
 #include <algorithm>
+#include <latch>
 #include <boost/asio/steady_timer.hpp>
 
 #include "engine/level.h"
@@ -61,7 +62,12 @@ void ComputerCapacity::give_back(std::int64_t load) {
 ComputerPool::ComputerPool(boost::asio::io_context& io, unsigned threads, std::chrono::milliseconds guard, Observer observer,
                            ThreadPriority priority)
     : io_(io), guard_(guard), observer_(std::move(observer)), capacity_(threads) {
-  for (unsigned i = 0; i < threads; ++i) threads_.emplace_back([this, priority] { work(priority); });
+  // Returns once every thread holds its searcher's table (16 MB each, written as it is made): the
+  // server's size is then whole before it listens, not growing a moment later (a load test
+  // reading its size before and after opening games counted the tables as the games').
+  std::latch tables_made(threads);
+  for (unsigned i = 0; i < threads; ++i) threads_.emplace_back([this, priority, &tables_made] { work(priority, tables_made); });
+  tables_made.wait();
 }
 
 ComputerPool::~ComputerPool() {
@@ -84,9 +90,10 @@ void ComputerPool::submit(std::string game, int level, Job job) {
   ready_.notify_one();
 }
 
-void ComputerPool::work(ThreadPriority priority) {
+void ComputerPool::work(ThreadPriority priority, std::latch& tables_made) {
   lower_this_thread(priority);
   engine::Searcher searcher(kHashMegabytes);
+  tables_made.count_down();
   std::string last_game;
   for (;;) {
     Queued next;

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <latch>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -97,7 +98,7 @@ class ComputerPool {
     int level = 0;
     Job job;
   };
-  void work(ThreadPriority priority);
+  void work(ThreadPriority priority, std::latch& tables_made);
 
   boost::asio::io_context& io_;
   std::chrono::milliseconds guard_;
