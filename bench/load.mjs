@@ -228,8 +228,21 @@ async function flat() {
   }));
 }
 
+// The server's size once it stops growing by itself (up to 5 s): a build whose computer threads
+// make their tables (16 MB each) after it listens would count them as the games'.
+async function settledKiB(pid) {
+  let size = residentKiB(pid);
+  for (let waited = 0; waited < 5000; waited += 250) {
+    await new Promise(resolve => setTimeout(resolve, 250));
+    const now = residentKiB(pid);
+    if (now === size) break;
+    size = now;
+  }
+  return size;
+}
+
 async function paced() {
-  const emptyKiB = residentKiB(server.pid);
+  const emptyKiB = await settledKiB(server.pid);
   const games = [];
   for (let i = 0; i < options.games; i += 100)
     games.push(...await Promise.all(Array.from({ length: Math.min(100, options.games - i) }, openGame)));
