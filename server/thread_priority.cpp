@@ -24,17 +24,15 @@ std::optional<ThreadPriority> parse_thread_priority(const std::string& text) {
   return ThreadPriority{nicer_by, false};
 }
 
-bool lower_this_thread(ThreadPriority priority) {
+void lower_this_thread(ThreadPriority priority) {
   const auto thread = static_cast<id_t>(syscall(SYS_gettid));
   errno = 0;
   const int own = getpriority(PRIO_PROCESS, thread);  // a new thread starts at its creator's value
-  if (errno != 0) return false;
-  bool lowered = setpriority(PRIO_PROCESS, thread, std::min(kLowestNice, own + priority.nicer_by)) == 0;
+  if (errno == 0) setpriority(PRIO_PROCESS, thread, std::min(kLowestNice, own + priority.nicer_by));
   if (priority.idle) {
     sched_param none{};
-    lowered = sched_setscheduler(static_cast<pid_t>(thread), SCHED_IDLE, &none) == 0 && lowered;
+    sched_setscheduler(static_cast<pid_t>(thread), SCHED_IDLE, &none);
   }
-  return lowered;
 }
 
 }  // namespace arbiter

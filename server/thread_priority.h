@@ -18,7 +18,8 @@ struct ThreadPriority {
 std::optional<ThreadPriority> parse_thread_priority(const std::string& text);
 
 // Lowers the calling thread alone (Linux schedules each thread by itself; no privilege is needed
-// to lower one). False if the system refused.
-bool lower_this_thread(ThreadPriority priority);
+// to lower one). Should the system refuse, the thread runs as it was: people's moves may then
+// wait for a search.
+void lower_this_thread(ThreadPriority priority);
 
 }  // namespace arbiter
