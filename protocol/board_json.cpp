@@ -41,7 +41,7 @@ std::string real_legal_text(const match::Match& match, match::Viewer viewer) {
   out += '[';
   for (const auto& move : legal) {
     if (out.size() > 1) out += ',';
-    append_json_string(out, position.uci(move));
+    append_json_string_written(out, [&](std::string& text) { position.append_uci(text, move); });
   }
   out += ']';
   return out;

@@ -1,5 +1,7 @@
 #include "rules/geometry.h"
 
+#include <charconv>
+
 namespace arbiter::rules {
 
 Geometry::Geometry(int files, int ranks, bool wrap_ranks) : files_(files), ranks_(ranks), wrap_(wrap_ranks) {
@@ -28,7 +30,14 @@ Square Geometry::square(int file, int rank) const {
 }
 
 std::string Geometry::name(Square s) const {
-  return std::string(1, static_cast<char>('a' + file_of(s))) + std::to_string(rank_of(s) + 1);
+  std::string out;
+  append_name(out, s);
+  return out;
+}
+
+void Geometry::append_name(std::string& out, Square s) const {
+  char text[12] = {static_cast<char>('a' + file_of(s))};
+  out.append(text, std::to_chars(text + 1, text + sizeof text, rank_of(s) + 1).ptr);
 }
 
 Square Geometry::parse(std::string_view text) const {

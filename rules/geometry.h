@@ -36,6 +36,7 @@ class Geometry {
   Square offset(Square s, int df, int dr) const { return square(file_of(s) + df, rank_of(s) + dr); }
 
   std::string name(Square s) const;                 // "a1", "j10", "d16"
+  void append_name(std::string& out, Square s) const;  // the same, appended (no string of its own)
   Square parse(std::string_view text) const;        // kNoSquare if not a square of this board
   Bitboard rank_squares(int rank) const;
   Bitboard file_squares(int file) const;

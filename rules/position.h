@@ -95,6 +95,7 @@ class Position {
 
   // UCI-style notation: "e2e4", "e7e8q", "f1i1" for castling.
   std::string uci(const Move& move) const;
+  void append_uci(std::string& out, const Move& move) const;  // the same, appended
   Result<Move> parse_uci(std::string_view text) const;  // a legal move, or why not
   std::string san(const Move& move) const;               // before the move is played
   // The same with this position's legal moves given.
