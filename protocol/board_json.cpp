@@ -1,5 +1,7 @@
 #include "protocol/board_json.h"
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "protocol/json_text.h"
@@ -41,10 +43,17 @@ std::string real_legal_text(const match::Match& match, match::Viewer viewer) {
   out += '[';
   for (const auto& move : legal) {
     if (out.size() > 1) out += ',';
-    append_json_string_written(out, [&](std::string& text) { position.append_uci(text, move); });
+    out += '"';
+    position.append_uci(out, move);
+    out += '"';
   }
   out += ']';
-  return out;
+  // A move is spelled in letters and digits, which dump writes as they are, but on a board wide
+  // enough for a file's letter past '~': then each as dump writes it.
+  if (std::all_of(out.begin(), out.end(), [](char c) { return c >= 0x20 && c < 0x7f && c != '\\'; })) return out;
+  std::vector<std::string> spelled;
+  for (const auto& move : legal) spelled.push_back(position.uci(move));
+  return json_string_array(spelled);
 }
 
 json real_positions_json(const rules::Game& game) {

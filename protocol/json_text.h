@@ -55,21 +55,6 @@ class JsonText {
 void append_json_string(std::string& out, std::string_view value);
 // Whether dump writes `value` between quotes as it is (printable ASCII, no quote or backslash).
 bool plain_json_string(std::string_view value);
-// A JSON string whose characters `writer(std::string&)` appends in place: no string between
-// (escaped afterwards, as dump would, if what it wrote is not plain).
-template <class Writer>
-void append_json_string_written(std::string& out, Writer&& writer) {
-  out += '"';
-  const std::size_t at = out.size();
-  writer(out);
-  if (plain_json_string(std::string_view(out).substr(at))) {
-    out += '"';
-    return;
-  }
-  const std::string value = out.substr(at);
-  out.resize(at - 1);
-  append_json_string(out, value);
-}
 // `value` as a JSON number.
 void append_json_number(std::string& out, std::int64_t value);
 // ["a","b",...] of these strings.

@@ -36,8 +36,13 @@ std::string Geometry::name(Square s) const {
 }
 
 void Geometry::append_name(std::string& out, Square s) const {
-  char text[12] = {static_cast<char>('a' + file_of(s))};
-  out.append(text, std::to_chars(text + 1, text + sizeof text, rank_of(s) + 1).ptr);
+  char text[4];
+  out.append(text, write_name(text, s));
+}
+
+char* Geometry::write_name(char* at, Square s) const {
+  *at = static_cast<char>('a' + file_of(s));
+  return std::to_chars(at + 1, at + 4, rank_of(s) + 1).ptr;  // at most 256 squares: three digits
 }
 
 Square Geometry::parse(std::string_view text) const {

@@ -37,6 +37,7 @@ class Geometry {
 
   std::string name(Square s) const;                 // "a1", "j10", "d16"
   void append_name(std::string& out, Square s) const;  // the same, appended (no string of its own)
+  char* write_name(char* at, Square s) const;          // the same at `at` (room for 4), returning its end
   Square parse(std::string_view text) const;        // kNoSquare if not a square of this board
   Bitboard rank_squares(int rank) const;
   Bitboard file_squares(int file) const;

@@ -20,9 +20,10 @@ std::string Position::uci(const Move& move) const {
 
 void Position::append_uci(std::string& out, const Move& move) const {
   const Geometry& g = variant_->geometry;
-  g.append_name(out, move.from);
-  g.append_name(out, move.to);
-  if (move.promotion >= 0) out += lower(variant_->kinds[move.promotion].letter);
+  char text[9];
+  char* end = g.write_name(g.write_name(text, move.from), move.to);
+  if (move.promotion >= 0) *end++ = lower(variant_->kinds[move.promotion].letter);
+  out.append(text, end);
 }
 
 Result<Move> Position::parse_uci(std::string_view text, std::span<const Move> legal) const {
