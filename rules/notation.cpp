@@ -19,11 +19,15 @@ std::string Position::uci(const Move& move) const {
 }
 
 void Position::append_uci(std::string& out, const Move& move) const {
+  char text[kMaxUciSize];
+  out.append(text, write_uci(text, move));
+}
+
+char* Position::write_uci(char* at, const Move& move) const {
   const Geometry& g = variant_->geometry;
-  char text[9];
-  char* end = g.write_name(g.write_name(text, move.from), move.to);
-  if (move.promotion >= 0) *end++ = lower(variant_->kinds[move.promotion].letter);
-  out.append(text, end);
+  at = g.write_name(g.write_name(at, move.from), move.to);
+  if (move.promotion >= 0) *at++ = lower(variant_->kinds[move.promotion].letter);
+  return at;
 }
 
 Result<Move> Position::parse_uci(std::string_view text, std::span<const Move> legal) const {
