@@ -1,5 +1,7 @@
 #include "protocol/board_json.h"
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "protocol/json_text.h"
@@ -36,15 +38,25 @@ std::string real_legal_text(const match::Match& match, match::Viewer viewer) {
   if (!to_move(match, viewer)) return "[]";
   const auto& position = match.game().position();
   const auto& legal = match.game().legal_moves();
-  std::string out;
-  out.reserve(2 + legal.size() * 8);  // "e7e8q", and a comma: one allocation, not one per doubling
-  out += '[';
+  // Written through a pointer into room for the longest spellings, then cut to size: one
+  // allocation, and no bounds check per character.
+  std::string out(2 + legal.size() * (rules::Position::kMaxUciSize + 3), '\0');
+  char* at = out.data();
+  *at++ = '[';
   for (const auto& move : legal) {
-    if (out.size() > 1) out += ',';
-    append_json_string(out, position.uci(move));
+    if (at != out.data() + 1) *at++ = ',';
+    *at++ = '"';
+    at = position.write_uci(at, move);
+    *at++ = '"';
   }
-  out += ']';
-  return out;
+  *at++ = ']';
+  out.resize(static_cast<std::size_t>(at - out.data()));
+  // A move is spelled in letters and digits, which dump writes as they are, but on a board wide
+  // enough for a file's letter past '~': then each as dump writes it.
+  if (std::all_of(out.begin(), out.end(), [](char c) { return c >= 0x20 && c < 0x7f && c != '\\'; })) return out;
+  std::vector<std::string> spelled;
+  for (const auto& move : legal) spelled.push_back(position.uci(move));
+  return json_string_array(spelled);
 }
 
 json real_positions_json(const rules::Game& game) {

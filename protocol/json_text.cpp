@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
@@ -23,8 +24,12 @@ std::size_t JsonText::begin(std::string_view key) {
     at->value_at = buffer_.size();
     return static_cast<std::size_t>(at - fields_.begin());
   }
-  const Field field{buffer_.size(), key.size(), buffer_.size() + key.size(), 0};
+  // Written with its quotes and colon, as text() copies it: the keys are this program's own.
+  if (!plain_json_string(key)) throw std::logic_error("a JsonText key needs no escapes");
+  buffer_ += '"';
+  const Field field{buffer_.size(), key.size(), buffer_.size() + key.size() + 2, 0};
   buffer_ += key;
+  buffer_ += "\":";
   return static_cast<std::size_t>(fields_.insert(at, field) - fields_.begin());
 }
 
@@ -58,21 +63,21 @@ std::string JsonText::text() const {
   out += '{';
   for (const auto& field : fields_) {
     if (out.size() > 1) out += ',';
-    append_json_string(out, key_of(field));
-    out += ':';
+    out.append(buffer_, field.key_at - 1, field.key_size + 3);  // "key":
     out.append(buffer_, field.value_at, field.value_size);
   }
   out += '}';
   return out;
 }
 
+bool plain_json_string(std::string_view value) {
+  return std::all_of(value.begin(), value.end(), [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; });
+}
+
 void append_json_string(std::string& out, std::string_view value) {
   // Printable ASCII without quotes or backslashes (moves, FENs, names of things) is written as
   // it is; anything else the way dump writes it (escapes, invalid UTF-8 replaced).
-  const bool plain = std::all_of(value.begin(), value.end(), [](char c) {
-    return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
-  });
-  if (!plain) {
+  if (!plain_json_string(value)) {
     out += dump(nlohmann::json(value));
     return;
   }

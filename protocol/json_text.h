@@ -53,6 +53,8 @@ class JsonText {
 
 // `value` as a JSON string, as dump writes it.
 void append_json_string(std::string& out, std::string_view value);
+// Whether dump writes `value` between quotes as it is (printable ASCII, no quote or backslash).
+bool plain_json_string(std::string_view value);
 // `value` as a JSON number.
 void append_json_number(std::string& out, std::int64_t value);
 // ["a","b",...] of these strings.

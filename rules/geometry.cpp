@@ -1,5 +1,7 @@
 #include "rules/geometry.h"
 
+#include <charconv>
+
 namespace arbiter::rules {
 
 Geometry::Geometry(int files, int ranks, bool wrap_ranks) : files_(files), ranks_(ranks), wrap_(wrap_ranks) {
@@ -28,7 +30,19 @@ Square Geometry::square(int file, int rank) const {
 }
 
 std::string Geometry::name(Square s) const {
-  return std::string(1, static_cast<char>('a' + file_of(s))) + std::to_string(rank_of(s) + 1);
+  std::string out;
+  append_name(out, s);
+  return out;
+}
+
+void Geometry::append_name(std::string& out, Square s) const {
+  char text[4];
+  out.append(text, write_name(text, s));
+}
+
+char* Geometry::write_name(char* at, Square s) const {
+  *at = static_cast<char>('a' + file_of(s));
+  return std::to_chars(at + 1, at + 4, rank_of(s) + 1).ptr;  // at most 256 squares: three digits
 }
 
 Square Geometry::parse(std::string_view text) const {

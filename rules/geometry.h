@@ -34,8 +34,12 @@ class Geometry {
   // The square at (file, rank), wrapping the rank on a ring; kNoSquare off the board.
   Square square(int file, int rank) const;
   Square offset(Square s, int df, int dr) const { return square(file_of(s) + df, rank_of(s) + dr); }
+  // The square at (file, rank) when both are on the board: no check, no wrapping.
+  Square on_board(int file, int rank) const { return rank * files_ + file; }
 
   std::string name(Square s) const;                 // "a1", "j10", "d16"
+  void append_name(std::string& out, Square s) const;  // the same, appended (no string of its own)
+  char* write_name(char* at, Square s) const;          // the same at `at` (room for 4), returning its end
   Square parse(std::string_view text) const;        // kNoSquare if not a square of this board
   Bitboard rank_squares(int rank) const;
   Bitboard file_squares(int file) const;

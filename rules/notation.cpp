@@ -13,10 +13,21 @@ char lower(char c) { return char(std::tolower(static_cast<unsigned char>(c))); }
 }  // namespace
 
 std::string Position::uci(const Move& move) const {
-  const Geometry& g = variant_->geometry;
-  std::string text = g.name(move.from) + g.name(move.to);
-  if (move.promotion >= 0) text += lower(variant_->kinds[move.promotion].letter);
+  std::string text;
+  append_uci(text, move);
   return text;
+}
+
+void Position::append_uci(std::string& out, const Move& move) const {
+  char text[kMaxUciSize];
+  out.append(text, write_uci(text, move));
+}
+
+char* Position::write_uci(char* at, const Move& move) const {
+  const Geometry& g = variant_->geometry;
+  at = g.write_name(g.write_name(at, move.from), move.to);
+  if (move.promotion >= 0) *at++ = lower(variant_->kinds[move.promotion].letter);
+  return at;
 }
 
 Result<Move> Position::parse_uci(std::string_view text, std::span<const Move> legal) const {

@@ -12,18 +12,23 @@ namespace arbiter::rules {
 // `letter_at(square)` gives the letter to write on each square, or 0 for an empty one.
 template <class LetterAt>
 void append_placement_letters(std::string& out, const Geometry& g, LetterAt&& letter_at) {
+  // A run of empty squares as its count: one digit on boards up to nine files wide.
+  auto empties = [&](int count) {
+    if (count < 10) out += static_cast<char>('0' + count);
+    else out += std::to_string(count);
+  };
   for (int rank = g.ranks() - 1; rank >= 0; --rank) {
     int empty = 0;
     for (int file = 0; file < g.files(); ++file) {
-      const char letter = letter_at(g.square(file, rank));
+      const char letter = letter_at(g.on_board(file, rank));
       if (!letter) {
         ++empty;
         continue;
       }
-      if (empty) out += std::to_string(empty), empty = 0;
+      if (empty) empties(empty), empty = 0;
       out += letter;
     }
-    if (empty) out += std::to_string(empty);
+    if (empty) empties(empty);
     if (rank) out += '/';
   }
 }

@@ -200,6 +200,7 @@ int Position::move_bound(Color side) const {
 std::string Position::fen() const {
   const Geometry& g = variant_->geometry;
   std::string out;
+  out.reserve(static_cast<std::size_t>(g.size() + g.ranks()) + 24);  // one allocation: every square a letter at worst
   append_placement(out, *variant_, [this](Square s) { return piece_at(s); });
   out += side_ == Color::White ? " w " : " b ";
   std::string rights;
@@ -209,8 +210,12 @@ std::string Position::fen() const {
   out += rights.empty() ? "-" : rights;
   out += ' ';
   out += en_passant_ == kNoSquare ? "-" : g.name(en_passant_);
-  out += ' ' + std::to_string(halfmove_) + ' ' + std::to_string(fullmove_);
-  return out + extra_fen_fields();
+  out += ' ';
+  out += std::to_string(halfmove_);
+  out += ' ';
+  out += std::to_string(fullmove_);
+  out += extra_fen_fields();
+  return out;
 }
 
 namespace {

@@ -95,6 +95,9 @@ class Position {
 
   // UCI-style notation: "e2e4", "e7e8q", "f1i1" for castling.
   std::string uci(const Move& move) const;
+  void append_uci(std::string& out, const Move& move) const;  // the same, appended
+  static constexpr std::size_t kMaxUciSize = 9;                // two squares' names and a letter
+  char* write_uci(char* at, const Move& move) const;           // the same at `at`, returning its end
   Result<Move> parse_uci(std::string_view text) const;  // a legal move, or why not
   std::string san(const Move& move) const;               // before the move is played
   // The same with this position's legal moves given.

@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <stdexcept>
+
 #include <nlohmann/json.hpp>
 
 #include "protocol/json_text.h"
@@ -29,4 +31,10 @@ TEST_CASE("json text: a key set again is replaced, as nlohmann's operator[] does
   CHECK_FALSE(text.has("fen"));
   CHECK(text.text() == R"({"legal":["e2e4"],"t":"move"})");
   CHECK(JsonText().text() == "{}");
+}
+
+TEST_CASE("json text: a key that would need escapes is refused") {
+  JsonText text;
+  CHECK_THROWS_AS(text.string("a\"b", "x"), std::logic_error);
+  CHECK(text.text() == "{}");
 }

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/level.h"
+#include "protocol/board_json.h"
 #include "protocol/messages.h"
 #include "protocol/pgn.h"
 #include "protocol/variants_json.h"
@@ -375,6 +376,25 @@ TEST_CASE("event texts: built once where they may be, each viewer's own message 
     }
     game.send(Viewer::Black, match::ResignCommand{});
     check_texts_of_latest(game);
+  }
+}
+
+TEST_CASE("legal text: the UCI spelling of every legal move, as dump writes the list, for the player to move only") {
+  // Grand: two-digit ranks; Centennial: facings and promotions spelled with a letter.
+  for (const char* variant : {"chess", "grand", "centennial"}) {
+    CAPTURE(variant);
+    TestMatch game(variant);
+    game.join(Black);
+    for (int ply = 0; ply < 30 && game->status() == match::Status::Playing; ++ply) {
+      const auto& position = game->game().position();
+      json spelled = json::array();
+      for (const auto& move : position.legal_moves()) spelled.push_back(position.uci(move));
+      CHECK(real_legal_text(*game, viewer_of(game->turn())) == dump(spelled));
+      CHECK(real_legal_text(*game, viewer_of(~game->turn())) == "[]");
+      const auto& legal = position.legal_moves();
+      const std::string move = position.uci(legal[static_cast<std::size_t>(ply * 5) % legal.size()]);
+      REQUIRE(game.send(viewer_of(game->turn()), match::MoveCommand{move, game->ply()}).accepted());
+    }
   }
 }
 
