@@ -3,14 +3,19 @@
 # one match at a time through engine_match, and each level's rating is estimated with a 95% interval.
 #
 # Usage: bench/level_ladder.sh [--build DIR] [--variant V] [--games N] [--movetime MS] [--seed S]
-#                              [--results FILE] POINT...
+#                              [--results FILE] [--code LABEL] POINT...
 #   POINT: LEVEL@ELO   the level against `fairy-stockfish` with UCI_LimitStrength at UCI_Elo ELO
 #          LEVEL/LOWER the level against another level
 #   No POINT: only the fit, over what FILE already holds.
+#   --code LABEL: the engine's code version the matches are filed under, and the one fitted (`all`:
+#   every line together). Default: engine-<tree hash of engine/> (+ if engine/ has changes not
+#   committed) for a run; for the fit alone, the version of the file's last line.
 # Each match is N games (N/2 openings of 4 random plies, both colours; the seed moves on by one per
 # match), the engine's levels at their own budgets (level 8: 1 s), Fairy-Stockfish at MS a move.
 # Results are appended to FILE (default bench/level_ladder.results, one line a match:
-# variant level opponent seed movetime games wins draws losses), so runs add up.
+# variant level opponent seed movetime games wins draws losses code), so runs add up. A level's
+# strength is its code's: the fit takes one code version's matches only, so figures measured before
+# a change to the search or the evaluation do not blend into those after it.
 #
 # The fit, per variant: every level's rating R at once, by maximum likelihood over all its matches
 # (the logistic expected score 1/(1+10^((OPPONENT-R)/400)), the opponent a fixed UCI_Elo or another
@@ -21,7 +26,7 @@
 # level-against-level matches, so its intervals grow down the ladder.
 set -euo pipefail
 build=build variant=chess games=12 movetime=100 seed=1
-results=bench/level_ladder.results
+results=bench/level_ladder.results code=
 points=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -31,11 +36,17 @@ while [ $# -gt 0 ]; do
     --movetime) movetime=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --results) results=$2; shift 2 ;;
+    --code) code=$2; shift 2 ;;
     -*) echo "level_ladder: unknown option $1" >&2; exit 2 ;;
     *) points+=("$1"); shift ;;
   esac
 done
 fsf=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
+if [ -z "$code" ] && [ ${#points[@]} -gt 0 ]; then
+  here=$(dirname "$0")
+  code=engine-$(git -C "$here" rev-parse --short HEAD:engine)
+  git -C "$here" diff --quiet HEAD -- ../engine || code+=+
+fi
 
 for point in "${points[@]}"; do
   if [[ "$point" =~ ^([1-8])@([0-9]+)$ ]]; then
@@ -56,15 +67,18 @@ for point in "${points[@]}"; do
     --adjudicate-win 1000,4 --adjudicate-draw 10,10,40)
   echo "$out" >&2
   tally=$(printf '%s\n' "$out" | sed -nE 's/^[a-z]+: ([0-9]+) games, A \+([0-9]+) =([0-9]+) -([0-9]+).*/\1 \2 \3 \4/p')
-  echo "$variant $level $opponent $seed $movetime $tally" >>"$results"
+  echo "$variant $level $opponent $seed $movetime $tally $code" >>"$results"
   seed=$((seed + 1))
 done
 
 [ -s "$results" ] || { echo "level_ladder: no results in $results" >&2; exit 1; }
-awk '
+[ -n "$code" ] || code=$(awk 'END { print $10 }' "$results")
+echo "code version fitted: $code"
+awk -v code="$code" '
 function expected(diff) { return 1 / (1 + 10 ^ (-diff / 400)) }
 # The rating now of the opponent in match m, seen from its level: a fixed UCI_Elo or a level fitted.
 function opponent(m) { return op_level[m] ? rating[op_level[m]] : op_elo[m] }
+code != "all" && $10 != code { next }
 {
   v = $1; split($3, opp, ":")
   if (!(v in seen)) { seen[v] = 1; order[++variants] = v }
