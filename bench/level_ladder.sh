@@ -3,14 +3,19 @@
 # one match at a time through engine_match, and each level's rating is estimated with a 95% interval.
 #
 # Usage: bench/level_ladder.sh [--build DIR] [--variant V] [--games N] [--movetime MS] [--seed S]
-#                              [--results FILE] POINT...
+#                              [--results FILE] [--code LABEL] POINT...
 #   POINT: LEVEL@ELO   the level against `fairy-stockfish` with UCI_LimitStrength at UCI_Elo ELO
 #          LEVEL/LOWER the level against another level
 #   No POINT: only the fit, over what FILE already holds.
+#   --code LABEL: the engine's code version the matches are filed under, and the one fitted (`all`:
+#   every line together). Default: engine-<tree hash of engine/> (+ if engine/ has changes not
+#   committed) for a run; for the fit alone, the version of the file's last line.
 # Each match is N games (N/2 openings of 4 random plies, both colours; the seed moves on by one per
 # match), the engine's levels at their own budgets (level 8: 1 s), Fairy-Stockfish at MS a move.
 # Results are appended to FILE (default bench/level_ladder.results, one line a match:
-# variant level opponent seed movetime games wins draws losses), so runs add up.
+# variant level opponent seed movetime games wins draws losses code), so runs add up. A level's
+# strength is its code's: the fit takes one code version's matches only, so figures measured before
+# a change to the search or the evaluation do not blend into those after it.
 #
 # The fit, per variant: every level's rating R at once, by maximum likelihood over all its matches
 # (the logistic expected score 1/(1+10^((OPPONENT-R)/400)), the opponent a fixed UCI_Elo or another
@@ -21,7 +26,7 @@
 # level-against-level matches, so its intervals grow down the ladder.
 set -euo pipefail
 build=build variant=chess games=12 movetime=100 seed=1
-results=bench/level_ladder.results
+results=bench/level_ladder.results code=
 points=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -31,11 +36,18 @@ while [ $# -gt 0 ]; do
     --movetime) movetime=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --results) results=$2; shift 2 ;;
+    --code) code=$2; shift 2 ;;
     -*) echo "level_ladder: unknown option $1" >&2; exit 2 ;;
     *) points+=("$1"); shift ;;
   esac
 done
 fsf=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
+if [ -z "$code" ] && [ ${#points[@]} -gt 0 ]; then
+  # The engine's version is that of the sources the build was made from.
+  source=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$build/CMakeCache.txt")
+  code=engine-$(git -C "$source" rev-parse --short HEAD:engine)
+  git -C "$source" diff --quiet HEAD -- engine || code+=+
+fi
 
 for point in "${points[@]}"; do
   if [[ "$point" =~ ^([1-8])@([0-9]+)$ ]]; then
@@ -56,15 +68,18 @@ for point in "${points[@]}"; do
     --adjudicate-win 1000,4 --adjudicate-draw 10,10,40)
   echo "$out" >&2
   tally=$(printf '%s\n' "$out" | sed -nE 's/^[a-z]+: ([0-9]+) games, A \+([0-9]+) =([0-9]+) -([0-9]+).*/\1 \2 \3 \4/p')
-  echo "$variant $level $opponent $seed $movetime $tally" >>"$results"
+  echo "$variant $level $opponent $seed $movetime $tally $code" >>"$results"
   seed=$((seed + 1))
 done
 
 [ -s "$results" ] || { echo "level_ladder: no results in $results" >&2; exit 1; }
-awk '
+[ -n "$code" ] || code=$(awk 'END { print $10 }' "$results")
+echo "code version fitted: $code"
+awk -v code="$code" '
 function expected(diff) { return 1 / (1 + 10 ^ (-diff / 400)) }
 # The rating now of the opponent in match m, seen from its level: a fixed UCI_Elo or a level fitted.
 function opponent(m) { return op_level[m] ? rating[op_level[m]] : op_elo[m] }
+code != "all" && $10 != code { next }
 {
   v = $1; split($3, opp, ":")
   if (!(v in seen)) { seen[v] = 1; order[++variants] = v }
@@ -78,6 +93,7 @@ END {
     v = order[vi]; matches = count[v]
     split("", op_level); split("", op_elo); split("", x); split("", n); split("", s); split("", fitted)
     split("", rating); split("", error); split("", bound); split("", games); split("", points); split("", how)
+    split("", won_all); split("", unjoined)
     for (m = 1; m <= matches; m++) {
       key = v SUBSEP m
       x[m] = x_of[key]; n[m] = n_of[key]; s[m] = w_of[key] + d_of[key] / 2; op_level[m] = lv_of[key]; op_elo[m] = elo_of[key]
@@ -86,15 +102,30 @@ END {
       how[x[m]] = how[x[m]] sprintf("%s%s %g/%d", how[x[m]] == "" ? "" : ", ", op_level[m] ? "level " op_level[m] : "UCI_Elo " op_elo[m], s[m], n[m])
       if (op_level[m]) how[op_level[m]] = how[op_level[m]] sprintf("%slevel %d %g/%d", how[op_level[m]] == "" ? "" : ", ", x[m], n[m] - s[m], n[m])
     }
-    # The levels fitted: joined to a UCI_Elo through matches, and not a clean sweep of all their games.
+    # The levels fitted: joined to a UCI_Elo through matches, and not a clean sweep of their games
+    # against what is fitted (a UCI_Elo or a fitted level). A level that swept them gets a bound
+    # instead, which can leave a neighbour swept in turn (level 2 beat every level 1 and lost to
+    # every level 3): repeated until nothing changes. Without it the likelihood of such a level has no
+    # maximum and the fit diverges.
     for (m = 1; m <= matches; m++) if (!op_level[m]) fitted[x[m]] = 1
     for (pass = 0; pass < 8; pass++)
       for (m = 1; m <= matches; m++)
         if (op_level[m] && (fitted[x[m]] || fitted[op_level[m]])) fitted[x[m]] = fitted[op_level[m]] = 1
-    for (l = 1; l <= 8; l++) {
-      if (fitted[l] && (points[l] == 0 || points[l] == games[l])) { fitted[l] = 0; bound[l] = 1 }
-      rating[l] = 1500
-    }
+    do {
+      changed = 0
+      for (l = 1; l <= 8; l++) {
+        if (!fitted[l]) continue
+        fitted_games = fitted_points = 0
+        for (m = 1; m <= matches; m++)
+          if (x[m] == l && (!op_level[m] || fitted[op_level[m]])) { fitted_games += n[m]; fitted_points += s[m] }
+          else if (op_level[m] == l && fitted[x[m]]) { fitted_games += n[m]; fitted_points += n[m] - s[m] }
+        if (fitted_points == 0 || fitted_points == fitted_games) {
+          fitted[l] = 0; changed = 1
+          if (fitted_games) { bound[l] = 1; won_all[l] = fitted_points > 0 }
+        }
+      }
+    } while (changed)
+    for (l = 1; l <= 8; l++) rating[l] = 1500
     # Maximum likelihood, every fitted level at once: Newton steps on the log-likelihood of the
     # points scored (a draw half a point), each step at most 200 Elo a level.
     for (iteration = 0; iteration < 100; iteration++) {
@@ -133,21 +164,25 @@ END {
       if (!bound[l]) continue
       lo = -2000; hi = 5000
       for (i = 0; i < 60; i++) {
-        mid = (lo + hi) / 2; p = 1
+        mid = (lo + hi) / 2; p = 1; used = 0
         for (m = 1; m <= matches; m++) {
+          # e: the chance that level l, rated mid, wins a game of match m.
           if (x[m] == l && (!op_level[m] || fitted[op_level[m]])) e = expected(mid - opponent(m))
-          else if (op_level[m] == l && fitted[x[m]]) e = 1 - expected(mid - rating[x[m]])
+          else if (op_level[m] == l && fitted[x[m]]) e = expected(mid - rating[x[m]])
           else continue
-          p *= (points[l] == 0 ? 1 - e : e) ^ n[m]
+          p *= (won_all[l] ? e : 1 - e) ^ n[m]; used++
         }
-        if ((points[l] == 0) == (p > 0.05)) lo = mid; else hi = mid
+        if (!won_all[l] == (p > 0.05)) lo = mid; else hi = mid
       }
-      bound[l] = sprintf("%s %.0f", points[l] == 0 ? "below" : "above", mid)
+      # Its sweep was over a level that got only a bound itself: nothing fitted to measure it by.
+      bound[l] = used ? sprintf("%s %.0f", won_all[l] ? "above" : "below", mid) : ""
+      if (!used) unjoined[l] = 1
     }
     printf "%s:\n", v
     for (l = 1; l <= 8; l++) {
       if (fitted[l]) printf "  level %d: about %.0f (%.0f..%.0f)", l, rating[l], rating[l] - z * error[l], rating[l] + z * error[l]
       else if (bound[l]) printf "  level %d: %s", l, bound[l]
+      else if (unjoined[l]) printf "  level %d: no rating (its games are all won or all lost against levels only bounded)", l
       else if (games[l]) printf "  level %d: no rating (no match joins it to a UCI_Elo)", l
       else continue
       printf ", %d games: %s\n", games[l], how[l]

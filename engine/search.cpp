@@ -141,7 +141,8 @@ bool Searcher::Worker::aborting() {
   if (aborted_) return true;
   // Time cuts the first iteration short only at twice the limit: without it the move would be a
   // blind guess (one that leaves the king to be taken, on the ring), and it takes little.
-  if (stop_.load(std::memory_order_relaxed) || (limits_.nodes && nodes_ >= limits_.nodes)) aborted_ = true;
+  if (stop_.load(std::memory_order_relaxed) || (limits_.nodes && nodes_ >= limits_.nodes && completed_depth_ >= limits_.min_depth))
+    aborted_ = true;
   if (hard_ms_ && (nodes_ & 255) == 0) {
     const std::int64_t elapsed = elapsed_ms();
     if (elapsed >= hard_ms_ * (completed_depth_ > 0 ? 1 : 2)) aborted_ = true;

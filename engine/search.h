@@ -32,6 +32,7 @@ struct Limits {
   std::uint64_t nodes = 0;
   std::int64_t movetime_ms = 0;
   std::optional<Clock> clock;
+  int min_depth = 0;  // the node limit ends no search before this depth is complete
 };
 
 struct SearchInfo {

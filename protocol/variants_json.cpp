@@ -11,6 +11,21 @@
 
 namespace arbiter::protocol {
 
+namespace {
+
+// [{"level": 1, "rating": R1}, ...], weakest first; a level not rated has no "rating".
+nlohmann::json levels_json(const std::array<int, engine::kMaxLevel>& ratings) {
+  nlohmann::json levels = nlohmann::json::array();
+  for (int n = engine::kMinLevel; n <= engine::kMaxLevel; ++n) {
+    nlohmann::json level = {{"level", n}};
+    if (ratings[n - 1]) level["rating"] = ratings[n - 1];
+    levels.push_back(std::move(level));
+  }
+  return levels;
+}
+
+}  // namespace
+
 nlohmann::json variants_json() {
   using nlohmann::json;
   json variants = json::array();
@@ -39,13 +54,12 @@ nlohmann::json variants_json() {
     entry["players_chat"] = can.players_chat;
     entry["spectators_sealed"] = can.seals_spectators;
     if (variant->two_moves_until_capture) entry["two_move_turns"] = true;
+    if (const auto* ratings = engine::measured_ratings(variant->name)) entry["levels"] = levels_json(*ratings);
     variants.push_back(std::move(entry));
   }
-  // The computer's levels with their ratings (measured in chess), for "level 5 (about 1600)".
-  json levels = json::array();
-  for (int n = engine::kMinLevel; n <= engine::kMaxLevel; ++n)
-    levels.push_back({{"level", n}, {"rating", engine::level_rating(n)}});
-  return {{"variants", variants}, {"levels", levels}};
+  // The computer's levels with their ratings in chess, for "level 5 (about 1600)" in a variant
+  // whose levels were not measured.
+  return {{"variants", variants}, {"levels", levels_json(*engine::measured_ratings("chess"))}};
 }
 
 }  // namespace arbiter::protocol

@@ -78,6 +78,20 @@ TEST_CASE("level 1 gives material away some of the time; levels 5 to 7 never do"
 TEST_CASE("each level is rated above the one below, and UCI_Elo picks the level rated nearest") {
   for (int level = engine::kMinLevel + 1; level <= engine::kMaxLevel; ++level)
     CHECK(engine::level_rating(level) > engine::level_rating(level - 1));
+  for (const char* variant : {"chess", "capablanca"}) {
+    CAPTURE(variant);
+    const auto* ratings = engine::measured_ratings(variant);
+    REQUIRE(ratings);
+    int below = 0;  // the rating of the nearest level below that has one
+    for (int level = engine::kMinLevel; level <= engine::kMaxLevel; ++level) {
+      if (!(*ratings)[level - 1]) continue;
+      CHECK((*ratings)[level - 1] > below);
+      below = (*ratings)[level - 1];
+    }
+    CHECK((*ratings)[engine::kMaxLevel - 1] > 0);
+  }
+  CHECK(engine::measured_ratings("chess")->at(4) == engine::level_rating(5));
+  CHECK(engine::measured_ratings("grand") == nullptr);
   for (int level = engine::kMinLevel; level <= engine::kMaxLevel; ++level) {
     CAPTURE(level);
     const int rating = engine::level_rating(level);

@@ -39,6 +39,19 @@ TEST_CASE("a node limit is kept and gives the same move every time") {
   }
 }
 
+TEST_CASE("a node limit ends no search before its minimum depth is complete") {
+  for (const char* variant : {"chess", "centennial"}) {
+    CAPTURE(variant);
+    rules::Game game(rules::Position::start(*rules::find_variant(variant)));
+    engine::Searcher capped(4), floored(4);
+    const auto without = capped.search(game, {0, 300, 0, {}}, kNoStop);
+    const auto with = floored.search(game, {0, 300, 0, {}, 5}, kNoStop);
+    CHECK(without.depth < 5);  // so the floor is what takes it there
+    CHECK(with.depth >= 5);
+    CHECK(with.nodes > without.nodes);
+  }
+}
+
 TEST_CASE("a depth limit is kept") {
   rules::Game game = middlegame("chess", {"e2e4", "e7e5", "g1f3", "b8c6"});
   engine::Searcher searcher(4);

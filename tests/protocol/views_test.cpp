@@ -234,6 +234,26 @@ TEST_CASE("variants: the computer's levels 1 to 8 with their ratings, for the pa
   }
 }
 
+TEST_CASE("variants: a variant whose levels were measured in it carries its own ratings, the others none") {
+  const json variants = variants_json()["variants"];
+  int measured = 0;
+  for (const auto& variant : variants) {
+    const auto name = variant["name"].get<std::string>();
+    CAPTURE(name);
+    const auto* ratings = engine::measured_ratings(name);
+    REQUIRE(variant.contains("levels") == (ratings != nullptr));
+    if (!ratings) continue;
+    ++measured;
+    REQUIRE(variant["levels"].size() == std::size_t(engine::kMaxLevel));
+    for (int n = engine::kMinLevel; n <= engine::kMaxLevel; ++n)
+      CHECK(variant["levels"][n - 1] ==
+            ((*ratings)[n - 1] ? json{{"level", n}, {"rating", (*ratings)[n - 1]}} : json{{"level", n}}));
+  }
+  CHECK(measured == 2);  // chess and capablanca
+  for (const auto& variant : variants)  // the top-level ones are chess's
+    if (variant["name"] == "chess") CHECK(variants_json()["levels"] == variant["levels"]);
+}
+
 TEST_CASE("positions: the real position after each move for everyone in an open game") {
   auto game = game_of("chess", {"e2e4", "e7e5", "g1f3"});
   for (auto viewer : {Viewer::White, Viewer::Black, Viewer::Spectator}) {

@@ -22,15 +22,26 @@ async function playComputer({ level, color, clock = 'untimed', record = false })
   return page;
 }
 
-test("the form names each level with the rating the server measured for it", async () => {
-  const { levels } = await (await fetch(`${server.url}/api/variants`)).json();
-  assert.equal(levels.length, 8);
+test("the form names each level with the rating the server measured for it in the chosen variant", async () => {
+  const catalog = await (await fetch(`${server.url}/api/variants`)).json();
+  assert.equal(catalog.levels.length, 8);
+  const variant = name => catalog.variants.find(v => v.name === name);
+  assert.ok(variant('chess').levels && variant('capablanca').levels && !variant('grand').levels);
   const page = await openPage(browser, `${server.url}/`);
   await page.click('.variant-card[data-variant="chess"]');
   await page.click('button[data-action="open-computer"]');
   const options = page.locator('.computer-panel select[name="level"] option');
-  await page.waitForFunction(() => document.querySelector('.computer-panel select[name="level"] option')?.textContent.includes('about'));
-  assert.deepEqual(await options.allTextContents(), levels.map(({ level, rating }) => `Level ${level} (about ${rating})`));
+  // Each variant's labels, waited for whole (they change when the ratings arrive).
+  const expectLabels = async labels => {
+    await page.waitForFunction(expected => [...document.querySelectorAll('.computer-panel select[name="level"] option')]
+      .map(option => option.textContent).join('|') === expected, labels.join('|')).catch(() => {});
+    assert.deepEqual(await options.allTextContents(), labels);
+  };
+  await expectLabels(variant('chess').levels.map(({ level, rating }) => `Level ${level} (about ${rating})`));
+  await page.click('.variant-card[data-variant="capablanca"]');
+  await expectLabels(variant('capablanca').levels.map(({ level, rating }) => rating ? `Level ${level} (about ${rating})` : `Level ${level}`));
+  await page.click('.variant-card[data-variant="grand"]');
+  await expectLabels(catalog.levels.map(({ level, rating }) => `Level ${level} (about ${rating} in chess)`));
   assertNoErrors(page);
 });
 

@@ -7,9 +7,10 @@ import { h } from './dom.js';
 
 const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8];
 
-// chosenVariant(): the variant picked on the home page; colourChoice, clockChoice, readClock:
-// the home form's own fields, so both forms offer the same choices.
-export function computerForm({ chosenVariant, colourChoice, clockChoice, readClock }) {
+// chosenVariant(): the variant picked on the home page, whose choice `variantChanges` announces
+// with a `change` event; colourChoice, clockChoice, readClock: the home form's own fields, so both
+// forms offer the same choices.
+export function computerForm({ chosenVariant, variantChanges, colourChoice, clockChoice, readClock }) {
   const open = h('button.button', { type: 'button', 'data-action': 'open-computer' }, 'Play the computer…');
   const form = h('form.create-panel.computer-panel', { 'aria-label': 'Play the computer' }, open);
   open.addEventListener('click', () => {
@@ -25,12 +26,27 @@ export function computerForm({ chosenVariant, colourChoice, clockChoice, readClo
       error].flat());
     form.addEventListener('submit', event => start(event, error));
     form.elements.level.focus();
-    // "Level 5 (about 1600)" with each level's measured rating; without it, "Level 5".
-    fetchLevelRatings().catch(() => new Map()).then(known => {
-      for (const option of form.elements.level.options)
-        if (known.has(Number(option.value))) option.textContent = `Level ${option.value} (about ${known.get(Number(option.value))})`;
-    });
+    nameLevels();
+    variantChanges.addEventListener('change', nameLevels);
   }, { once: true });
+
+  // "Level 5 (about 1600)" with the rating measured in the chosen variant; where its levels were
+  // not measured, chess's, said so; without any, "Level 5".
+  let naming = 0;  // the latest naming wins when variants are chosen faster than ratings arrive
+  function nameLevels() {
+    const turn = ++naming;
+    const own = chosenVariant()?.levels;
+    const ratings = own ? Promise.resolve(new Map(own.filter(({ rating }) => rating).map(({ level, rating }) => [level, rating])))
+      : fetchLevelRatings().catch(() => new Map());
+    ratings.then(known => {
+      if (turn !== naming) return;
+      for (const option of form.elements.level.options) {
+        const rating = known.get(Number(option.value));
+        option.textContent = rating === undefined ? `Level ${option.value}`
+          : `Level ${option.value} (about ${rating}${own ? '' : ' in chess'})`;
+      }
+    });
+  }
 
   async function start(event, error) {
     event.preventDefault();

@@ -104,7 +104,7 @@ export function showHome(main, { variants }) {
   main.replaceChildren(h('div.home', {},
     h('section', {}, lobby.element, h('section.mine', {}, h('h2', {}, 'My games'), mine),
       h('h2', { id: 'variants' }, 'Choose a variant'), grid, live.element, finished.element),
-    h('div.create-column', {}, form, computerForm({ chosenVariant, colourChoice, clockChoice, readClock }))));
+    h('div.create-column', {}, form, computerForm({ chosenVariant, variantChanges: grid, colourChoice, clockChoice, readClock }))));
 
   const refreshLocal = () => {
     form.querySelector('.chosen-variant').textContent = `Variant: ${chosenVariant()?.title ?? ''} (choose below)`;
