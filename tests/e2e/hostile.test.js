@@ -3,7 +3,7 @@
 // (the helpers turn them off, since every test speaks from 127.0.0.1).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Server, Client } from './helpers.js';
+import { Server, Client, metricSamples } from './helpers.js';
 import { KeptConnection } from './raw_sockets.js';
 
 const LIMITS_ON = ['--address-limits', 'on'];
@@ -78,6 +78,12 @@ test('per address: a cap on connections and on spectators of one game, answered 
     const watched = await fill(server, one.body.id, 5);
     assert.equal(watched.open.length, 2);
     assert.equal(watched.status, 503, 'a third spectator of the same game from one address');
+    // The refused spectator's connection counts until the server has closed it, which may be a
+    // moment after its answer arrives: wait for it to go, watching from another address (whose
+    // connections this address's cap does not count): the watcher, two spectators and the observer.
+    const observer = await KeptConnection.open(server.port, { localAddress: '127.0.0.2' });
+    const connections = async () => metricSamples((await observer.request('GET', '/metrics')).body)['arbiter_connections{kind="all"}'];
+    while (await connections() !== 4) await new Promise(resolve => setTimeout(resolve, 20));
     // Seats are not spectators: both players of the game still get in, and another game is watched.
     await server.connect(one.body.id, one.body.tokens.white);
     await server.connect(one.body.id, one.body.tokens.black);

@@ -115,9 +115,10 @@ export class RawWebSocket {
 
 // An HTTP/1.1 connection kept open from one request to the next, over a raw socket.
 export class KeptConnection {
-  static open(port) {
+  // `localAddress`: the client's source address (127.0.0.x: another client address to the server).
+  static open(port, { localAddress } = {}) {
     return guarded(new Promise((resolve, reject) => {
-      const socket = net.connect(port, '127.0.0.1', () => resolve(new KeptConnection(socket)));
+      const socket = net.connect({ port, host: '127.0.0.1', localAddress }, () => resolve(new KeptConnection(socket)));
       socket.once('error', reject);
     }), 'a kept connection');
   }
