@@ -39,8 +39,8 @@ constexpr std::array<Level, kMaxLevel> kLevels{{
 // only a bound (below 158 with 95% confidence): it shows the bound, rounded down.
 constexpr std::array<int, kMaxLevel> kRatings{{150, 650, 1400, 1650, 1850, 2050, 2300, 2450}};
 // The same in Capablanca chess, against Fairy-Stockfish playing Capablanca. Levels 1 and 2 won or
-// lost every game they played (level 2: below 903): level 2 shows its bound, level 1 none.
-constexpr std::array<int, kMaxLevel> kCapablancaRatings{{0, 900, 1400, 1600, 1750, 2050, 2150, 2350}};
+// lost every game they played (level 2: below 905): level 2 shows its bound, level 1 none.
+constexpr std::array<int, kMaxLevel> kCapablancaRatings{{0, 900, 1400, 1600, 1750, 2000, 2150, 2350}};
 
 }  // namespace
 
