@@ -28,6 +28,7 @@ class Evaluator {
   struct Side;
   void add_side(const rules::Position& pos, rules::Color c, Side& out) const;
   int mop_up(const rules::Position& pos, const Side& white, const Side& black) const;
+  int last_men(const rules::Position& pos) const;
   // What `attacker`'s men threaten of `victim`'s: men attacked by cheaper ones, or not defended.
   int threats(const rules::Position& pos, rules::Color victim_colour, const Side& victim, const Side& attacker) const;
 

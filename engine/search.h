@@ -33,6 +33,9 @@ struct Limits {
   std::int64_t movetime_ms = 0;
   std::optional<Clock> clock;
   int min_depth = 0;  // the node limit ends no search before this depth is complete
+  // What a draw by repetition or the fifty-move rule costs the side to move at the root, in
+  // centipawns: above 0 it plays on rather than repeat a level position.
+  int contempt = 0;
 };
 
 struct SearchInfo {
