@@ -112,6 +112,19 @@ TEST_CASE("game over: no move to give") {
   CHECK_FALSE(searcher.search(game, {3, 0, 0, {}}, kNoStop).best);
 }
 
+TEST_CASE("contempt: a draw by rule is scored that far below 0 for the side to move, and not at all without it") {
+  // Every White move makes the hundredth half-move without a capture or a pawn move: a draw.
+  const rules::Variant& chess = *rules::find_variant("chess");
+  auto position = rules::Position::from_fen(chess, "8/8/5k2/6r1/3R4/8/8/2K5 w - - 99 80");
+  REQUIRE(position.ok());
+  rules::Game game(*position);
+  engine::Searcher searcher(1);
+  engine::Limits limits{3, 0, 0, {}};
+  CHECK(searcher.search(game, limits, kNoStop).score == 0);
+  limits.contempt = 20;
+  CHECK(searcher.search(game, limits, kNoStop).score == -20);
+}
+
 TEST_CASE("levels: each within its budget, the clock lowering it") {
   for (int n = engine::kMinLevel; n <= engine::kMaxLevel; ++n) {
     const engine::Limits limits = engine::limits_for(n);
