@@ -50,7 +50,8 @@ async function openGame() {
         game.waiting = null;
         done(performance.now() - sentAt);
       }
-      if ((message.t === 'move' || message.t === 'state') && game.onChange) game.onChange();
+      // The end wakes a play() too: a move that ends the game may come before its `end`.
+      if (['move', 'state', 'end'].includes(message.t) && game.onChange) game.onChange();
     });
   })));
   game.play = async () => {
