@@ -280,8 +280,8 @@ int Evaluator::mop_up(const rules::Position& pos, const Side& white, const Side&
 
 // Where baring the king wins (Byzantine, shatranj), a side's last few men are worth more than
 // their value: losing them all loses the game. A side ahead trades down toward that, and the side
-// behind keeps its men; without it level 8 against level 7 drew nearly every Byzantine game, up
-// to the fifty-move rule with a man more.
+// behind keeps its men. Measured only beside the levels' contempt (engine/level.cpp), which ended
+// Byzantine's draws between neighbouring levels; alone it left level 7 against itself as drawn.
 int Evaluator::last_men(const rules::Position& pos) const {
   if (!v_.bare_king_loses) return 0;
   constexpr int kFewMenPenalty[] = {0, 220, 110, 50, 20};
