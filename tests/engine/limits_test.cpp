@@ -125,6 +125,18 @@ TEST_CASE("contempt: a draw by rule is scored that far below 0 for the side to m
   CHECK(searcher.search(game, limits, kNoStop).score == -20);
 }
 
+TEST_CASE("contempt: the levels play with it where baring the king wins, and only there") {
+  // Both positions: every move of the side to move makes the hundredth half-move, a draw.
+  auto score_at_level_5 = [](const char* variant, const char* fen) {
+    auto position = rules::Position::from_fen(*rules::find_variant(variant), fen);
+    REQUIRE(position.ok());
+    engine::Searcher searcher(1);
+    return engine::play_level(searcher, rules::Game(*position), 5, std::nullopt, kNoStop, 1).score;
+  };
+  CHECK(score_at_level_5("byzantine", "4/4/4/4/2r1/4/4/k3/4/4/4/3R/4/4/4/K3 w - - 99 80") == -20);
+  CHECK(score_at_level_5("chess", "8/8/5k2/6r1/3R4/8/8/2K5 w - - 99 80") == 0);
+}
+
 TEST_CASE("levels: each within its budget, the clock lowering it") {
   for (int n = engine::kMinLevel; n <= engine::kMaxLevel; ++n) {
     const engine::Limits limits = engine::limits_for(n);
