@@ -77,8 +77,11 @@ class Searcher::Worker {
   std::optional<int> capture_rule_score(const Position& pos, int ply) const;
   int bare_king_score(const Position& pos, const MoveList& moves, int ply) const;
   bool repeated(const Position& pos) const;
-  // A draw by repetition or the fifty-move rule, seen by the side to move at this ply.
-  int draw_score(int ply) const { return ply % 2 ? limits_.contempt : -limits_.contempt; }
+  // A draw by repetition or the fifty-move rule, seen by the side to move (by side, not by ply:
+  // a Centennial turn is two plies of one side).
+  int draw_score(const Position& pos) const {
+    return pos.side_to_move() == root_.side_to_move() ? -limits_.contempt : limits_.contempt;
+  }
   // Sort keys for the moves, and what each captures (0 for nothing).
   void order(const Position& pos, const MoveList& moves, Keys& keys, Keys& victims, const Move* hash_move,
              int ply) const;
@@ -178,7 +181,7 @@ std::optional<int> Searcher::Worker::capture_rule_score(const Position& pos, int
     if (we_are_bare && they_are_bare) return 0;
     if (they_are_bare) return kMateScore - ply;
   }
-  if (pos.halfmove_clock() >= variant_.fifty_move_plies) return draw_score(ply);
+  if (pos.halfmove_clock() >= variant_.fifty_move_plies) return draw_score(pos);
   if (!pos.has_mating_material(Color::White) && !pos.has_mating_material(Color::Black) && pos.outcome().over()) return 0;
   return std::nullopt;
 }
@@ -255,7 +258,7 @@ int Searcher::Worker::search(const Position& pos, int depth, int alpha, int beta
   ++nodes_;
   const Color us = pos.side_to_move();
   if (pos.king(us) == rules::kNoSquare) return -kMateScore + ply;  // taken (king-capture rule)
-  if (ply > 0 && repeated(pos)) return draw_score(ply);
+  if (ply > 0 && repeated(pos)) return draw_score(pos);
 
   // Endings that need no move list, then the table (a position stored there has moves, so a cut
   // there saves generating them), then the moves and the endings they decide.

@@ -21,6 +21,15 @@ rules::Game middlegame(const char* variant, std::vector<std::string> moves) {
   return *game;
 }
 
+rules::Game from_fen(const char* variant, const char* fen) {
+  auto position = rules::Position::from_fen(*rules::find_variant(variant), fen);
+  REQUIRE_MESSAGE(position.ok(), position.error());
+  return rules::Game(*position);
+}
+
+// White to move; every move makes the hundredth half-move without a capture or a pawn move: a draw.
+constexpr const char* kFiftyMovesDue = "8/8/5k2/6r1/3R4/8/8/2K5 w - - 99 80";
+
 }  // namespace
 
 TEST_CASE("a node limit is kept and gives the same move every time") {
@@ -113,11 +122,7 @@ TEST_CASE("game over: no move to give") {
 }
 
 TEST_CASE("contempt: a draw by rule is scored that far below 0 for the side to move, and not at all without it") {
-  // Every White move makes the hundredth half-move without a capture or a pawn move: a draw.
-  const rules::Variant& chess = *rules::find_variant("chess");
-  auto position = rules::Position::from_fen(chess, "8/8/5k2/6r1/3R4/8/8/2K5 w - - 99 80");
-  REQUIRE(position.ok());
-  rules::Game game(*position);
+  const rules::Game game = from_fen("chess", kFiftyMovesDue);
   engine::Searcher searcher(1);
   engine::Limits limits{3, 0, 0, {}};
   CHECK(searcher.search(game, limits, kNoStop).score == 0);
@@ -128,13 +133,11 @@ TEST_CASE("contempt: a draw by rule is scored that far below 0 for the side to m
 TEST_CASE("contempt: the levels play with it where baring the king wins, and only there") {
   // Both positions: every move of the side to move makes the hundredth half-move, a draw.
   auto score_at_level_5 = [](const char* variant, const char* fen) {
-    auto position = rules::Position::from_fen(*rules::find_variant(variant), fen);
-    REQUIRE(position.ok());
     engine::Searcher searcher(1);
-    return engine::play_level(searcher, rules::Game(*position), 5, std::nullopt, kNoStop, 1).score;
+    return engine::play_level(searcher, from_fen(variant, fen), 5, std::nullopt, kNoStop, 1).score;
   };
   CHECK(score_at_level_5("byzantine", "4/4/4/4/2r1/4/4/k3/4/4/4/3R/4/4/4/K3 w - - 99 80") == -20);
-  CHECK(score_at_level_5("chess", "8/8/5k2/6r1/3R4/8/8/2K5 w - - 99 80") == 0);
+  CHECK(score_at_level_5("chess", kFiftyMovesDue) == 0);
 }
 
 TEST_CASE("levels: each within its budget, the clock lowering it") {
@@ -175,10 +178,7 @@ TEST_CASE("levels: the same seed gives the same move; different seeds vary the w
 TEST_CASE("centennial: the score is not negated within a turn") {
   // White's first move of a turn is followed by White's second: both searches speak for White, so
   // a position clearly better for White scores positive on both moves of the turn.
-  const rules::Variant& v = *rules::find_variant("centennial");
-  auto start = rules::Position::from_fen(v, "k9/10/2K7/10/10/10/10/10/8R1/9R w - - 0 1");
-  REQUIRE(start.ok());
-  rules::Game game(*start);
+  rules::Game game = from_fen("centennial", "k9/10/2K7/10/10/10/10/10/8R1/9R w - - 0 1");
   engine::Searcher searcher(4);
   const auto first = searcher.search(game, {4, 0, 0, {}}, kNoStop);
   REQUIRE(first.best);
