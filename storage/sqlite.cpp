@@ -1,11 +1,13 @@
 #include "storage/sqlite.h"
 
+#include "storage/wal_batching_vfs.h"
+
 namespace arbiter::storage {
 
 Connection::Connection(const std::string& path, Access access) {
   const int flags = access == Access::read_only ? SQLITE_OPEN_READONLY
                                                 : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
-  const int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+  const int rc = sqlite3_open_v2(path.c_str(), &db_, flags, wal_batching_vfs());
   if (rc != SQLITE_OK) {
     std::string message = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
     sqlite3_close_v2(db_);
