@@ -11,13 +11,25 @@ using namespace arbiter::storage;
 
 namespace {
 
-std::string temp_path(const char* name) {
-  return "/tmp/arbiter_wal_batching_" + std::to_string(getpid()) + "_" + name + ".db";
-}
+// A database file under /tmp, removed with its WAL files before and after.
+class TempDatabase {
+ public:
+  explicit TempDatabase(const char* name)
+      : path_("/tmp/arbiter_wal_batching_" + std::to_string(getpid()) + "_" + name + ".db") {
+    remove();
+  }
+  ~TempDatabase() { remove(); }
+  TempDatabase(const TempDatabase&) = delete;
+  TempDatabase& operator=(const TempDatabase&) = delete;
 
-void remove_database(const std::string& path) {
-  for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path + suffix).c_str());
-}
+  const std::string& path() const { return path_; }
+
+ private:
+  void remove() {
+    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path_ + suffix).c_str());
+  }
+  std::string path_;
+};
 
 // Opened as the store opens its writer: WAL, synced at every commit, no checkpoint by itself.
 Connection open_writer(const std::string& path) {
@@ -44,23 +56,20 @@ std::string read_through_default_vfs(const std::string& path, const char* sql) {
 }  // namespace
 
 TEST_CASE("a commit gathered for the WAL, larger than one system write, is all there for another connection") {
-  const std::string path = temp_path("large");
-  remove_database(path);
-  {
-    Connection db = open_writer(path);
-    db.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, body BLOB NOT NULL)");
-    // About 1 MiB in one commit: past 128 KiB, the most the system VFS writes in one call.
-    db.exec("BEGIN; WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 128)"
-            " INSERT INTO t SELECT i, randomblob(8100) FROM n; COMMIT");
-    CHECK(read_through_default_vfs(path, "SELECT count(*) || ':' || sum(length(body)) FROM t") == "128:1036800");
-    CHECK(read_through_default_vfs(path, "PRAGMA integrity_check") == "ok");
-  }
-  remove_database(path);
+  const TempDatabase database("large");
+  const std::string& path = database.path();
+  Connection db = open_writer(path);
+  db.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, body BLOB NOT NULL)");
+  // About 1 MiB in one commit: past 128 KiB, the most the system VFS writes in one call.
+  db.exec("BEGIN; WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 128)"
+          " INSERT INTO t SELECT i, randomblob(8100) FROM n; COMMIT");
+  CHECK(read_through_default_vfs(path, "SELECT count(*) || ':' || sum(length(body)) FROM t") == "128:1036800");
+  CHECK(read_through_default_vfs(path, "PRAGMA integrity_check") == "ok");
 }
 
 TEST_CASE("a transaction that spills, rereads and rewrites its own pages in the WAL commits what it says") {
-  const std::string path = temp_path("spill");
-  remove_database(path);
+  const TempDatabase database("spill");
+  const std::string& path = database.path();
   {
     Connection db = open_writer(path);
     // A cache of 10 pages: the transaction's pages go to the WAL before its commit and come
@@ -93,5 +102,4 @@ TEST_CASE("a transaction that spills, rereads and rewrites its own pages in the 
     CHECK(reopened.query_text("SELECT count(*) FROM t WHERE n < 0") == "0");
     CHECK(reopened.query_text("PRAGMA integrity_check") == "ok");
   }
-  remove_database(path);
 }
