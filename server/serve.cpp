@@ -58,9 +58,9 @@ struct ServeOptions {
   AddressLimitSettings address_limits;
   match::Waits waits;
   // Threads for computer players, one a core: they run below every other thread (SCHED_IDLE),
-  // so the network's and the writer's take a core from them the moment they wake, and a core
-  // left to the network would idle. At nice 10 a search kept the core for the rest of its time
-  // slice: people's move p99 at 9,000 paced games with 20 computer games 10-19 ms, against
+  // so the network's, the writer's and the kernel's work for them (the disk's completions) take
+  // a core from them the moment they wake, and a core left to the network would idle. At nice 10
+  // the people's move p99 at 9,000 paced games with 20 computer games was 10-19 ms, against
   // 6.9-8.3 ms idle (README, "Issue 19").
   unsigned computer_threads = std::max(1u, std::thread::hardware_concurrency());
   ThreadPriority computer_priority{.nicer_by = 19, .idle = true};
