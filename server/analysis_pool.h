@@ -32,7 +32,7 @@ struct AnalysisSettings {
   std::size_t queue = 16;          // analyses queued or running at once, over every address
   // The lowest nice value there is, so an analysis takes only what players and the computer leave;
   // idle too when the computer's threads are (else the analysis would be above them).
-  ThreadPriority priority{19, false};
+  ThreadPriority priority{kLowestNice, false};
 };
 
 class AnalysisPool {

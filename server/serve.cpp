@@ -63,7 +63,7 @@ struct ServeOptions {
   // the people's move p99 at 9,000 paced games with 20 computer games was 10-19 ms, against
   // 6.9-8.3 ms idle (README, "Issue 19").
   unsigned computer_threads = std::max(1u, std::thread::hardware_concurrency());
-  ThreadPriority computer_priority{.nicer_by = 19, .idle = true};
+  ThreadPriority computer_priority = kIdleThreadPriority;
   AnalysisSettings analysis;  // --analysis-*: finished games' analyses
   LobbySettings lobby;
   std::string node;  // --node: the name in this node's ids

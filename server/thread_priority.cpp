@@ -10,14 +10,9 @@
 #include <charconv>
 
 namespace arbiter {
-namespace {
-
-constexpr int kLowestNice = 19;
-
-}  // namespace
 
 std::optional<ThreadPriority> parse_thread_priority(const std::string& text) {
-  if (text == "idle") return ThreadPriority{kLowestNice, true};
+  if (text == "idle") return kIdleThreadPriority;
   int nicer_by = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), nicer_by);
   if (ec != std::errc() || end != text.data() + text.size() || nicer_by < 0 || nicer_by > kLowestNice) return std::nullopt;

@@ -14,7 +14,11 @@ struct ThreadPriority {
   bool idle = false;
 };
 
-// "N" (0 to 19) or "idle" (SCHED_IDLE at nice 19); nullopt otherwise.
+constexpr int kLowestNice = 19;
+// "idle": SCHED_IDLE at the lowest nice value (the computer's default, --computer-nice).
+constexpr ThreadPriority kIdleThreadPriority{kLowestNice, true};
+
+// "N" (0 to 19) or "idle"; nullopt otherwise.
 std::optional<ThreadPriority> parse_thread_priority(const std::string& text);
 
 // Lowers the calling thread alone (Linux schedules each thread by itself; no privilege is needed
