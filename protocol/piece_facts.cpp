@@ -13,6 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/piece_diagram.h"
+
 namespace arbiter::protocol {
 namespace {
 
@@ -21,33 +23,6 @@ using rules::Leg;
 using rules::Mode;
 using rules::PieceKind;
 using rules::Variant;
-
-// The small board a kind's moves are drawn on, and the square it stands on (its middle).
-constexpr int kDiagramSize = 7;
-constexpr int kDiagramCentre = 3;
-
-std::string square_name(int file, int rank) { return std::string(1, char('a' + file)) + std::to_string(rank + 1); }
-
-// A leg on the diagram, where up is White's forward: the ring's pawns that move down point down.
-std::pair<int, int> seen(const PieceKind& kind, const Leg& leg) { return {leg.df, leg.dr * kind.forward}; }
-
-json diagram(const PieceKind& kind) {
-  std::set<std::string> moves, captures;
-  for (const Leg& leg : kind.legs) {
-    const auto [df, dr] = seen(kind, leg);
-    for (int file = kDiagramCentre + df, rank = kDiagramCentre + dr;
-         file >= 0 && rank >= 0 && file < kDiagramSize && rank < kDiagramSize; file += df, rank += dr) {
-      if (leg.mode != Mode::CaptureOnly) moves.insert(square_name(file, rank));
-      if (leg.mode != Mode::MoveOnly) captures.insert(square_name(file, rank));
-      if (!leg.slide) break;
-    }
-  }
-  return {{"files", kDiagramSize},
-          {"ranks", kDiagramSize},
-          {"from", square_name(kDiagramCentre, kDiagramCentre)},
-          {"moves_to", moves},
-          {"captures_to", captures}};
-}
 
 // "one square orthogonally", "any distance diagonally", "a knight's leap (2+1)".
 std::string shape_words(bool slide, int a, int b) {
@@ -93,34 +68,82 @@ std::string ordinal(int n) {
   return std::to_string(n) + suffix;
 }
 
+// One way a kind moves: its legs that differ only in direction (a, b: the step's long and short side).
+struct Shape {
+  Mode mode;
+  bool leap;
+  int a, b;
+  rules::Hop hop;
+  bool lame;
+  int range;
+  bool initial;
+  auto operator<=>(const Shape&) const = default;
+};
+
+// "orthogonally", "diagonally", "in any direction" (both, `any`), or where a partial set points.
+std::string unit_where(const Shape& shape, const std::set<std::pair<int, int>>& directions, bool any) {
+  if (any) return "in any direction";
+  if (directions.size() < 4) return direction_words(directions);
+  return shape.b == 0 ? "orthogonally" : "diagonally";
+}
+
+// The part of a sentence one shape says: "any distance orthogonally", "up to 4 squares forward",
+// "by jumping exactly one man (of either side) orthogonally, ...".
+std::string shape_phrase(const Shape& s, const std::set<std::pair<int, int>>& directions, bool any) {
+  const bool unit = s.a == 1 && s.b <= 1;
+  const std::size_t all = (s.b == 0 || s.a == s.b) ? 4 : 8;
+  const std::string which = directions.size() < all ? ", " + direction_words(directions) : "";
+  const std::string leaps = std::to_string(s.a) + "+" + std::to_string(s.b) + " leaps";
+  if (s.hop != rules::Hop::None) {
+    const std::string line = unit ? unit_where(s, directions, any) : "along a line of " + leaps + which;
+    if (s.hop == rules::Hop::Grasshopper)
+      return "by jumping the nearest man (of either side) " + line + ", landing on the square just beyond it";
+    const char* beyond = s.mode == Mode::CaptureOnly ? ", taking the next man beyond it, at any distance"
+                         : s.mode == Mode::MoveOnly  ? ", to any empty square beyond it"
+                                                     : ", to any square beyond it up to and including the next man";
+    return "by jumping exactly one man (of either side) " + line + beyond;
+  }
+  if (s.lame) {
+    if (s.b == 1) return "a knight's leap (2+1)" + which + ", not jumping: a man on the square next to it in the leap's "
+                                                           "long direction blocks it";
+    Shape step = s;  // said as its one-square step: two squares orthogonally or diagonally
+    step.b = s.b ? 1 : 0;
+    return "two squares " + unit_where(step, directions, false) +
+           ", not jumping: a man on the square between blocks it";
+  }
+  if (s.range) {
+    const std::string most = "up to " + std::to_string(s.range);
+    return unit ? most + " squares " + unit_where(s, directions, any) : most + " " + leaps + " in a line" + which;
+  }
+  if (unit) return std::string(s.leap ? "one square " : "any distance ") + unit_where(s, directions, any);
+  return shape_words(!s.leap, s.a, s.b) + which;
+}
+
+// ", only from its 2nd rank": where a first-move-only move (Betza i) may be made.
+std::string initial_words(const Variant& variant, const PieceKind& kind) {
+  std::string from;
+  for (int rank : kind.double_step_ranks) from += (from.empty() ? "" : " or ") + ordinal(rank + 1) + " rank";
+  return ", only from its " + (variant.geometry.wraps() ? std::string("starting cell") : from) +
+         (kind.double_step_needs_unmoved ? " and if it has not moved yet" : "");
+}
+
 // How the legs move, one sentence per way of using them ("Moves and captures ..."). Directions
 // are the man's own: forward is the way it goes.
-std::string movement_words(const PieceKind& kind) {
-  // (mode, leap, long side, short side) -> the directions of that shape; slides come first.
-  std::map<std::tuple<Mode, bool, int, int>, std::set<std::pair<int, int>>> shapes;
+std::string movement_words(const Variant& variant, const PieceKind& kind) {
+  std::map<Shape, std::set<std::pair<int, int>>> shapes;  // slides first, then by step
   for (const Leg& leg : kind.legs) {
     const int a = std::max(std::abs(leg.df), std::abs(leg.dr)), b = std::min(std::abs(leg.df), std::abs(leg.dr));
-    shapes[{leg.mode, !leg.slide, a, b}].insert({leg.df, leg.dr});
+    shapes[{leg.mode, !leg.slide, a, b, leg.hop, leg.lame, leg.range, leg.initial}].insert({leg.df, leg.dr});
   }
   std::map<Mode, std::vector<std::string>> phrases;
   for (const auto& [shape, directions] : shapes) {
-    const auto& [mode, leap, a, b] = shape;
-    const std::size_t all = (b == 0 || a == b) ? 4 : 8;
-    if (a == 1 && b == 1 && directions.size() == all) {
-      const auto straight = shapes.find({mode, leap, 1, 0});
-      if (straight != shapes.end() && straight->second.size() == 4) {  // said with the orthogonal steps
-        phrases[mode].back() = leap ? "one square in any direction" : "any distance in any direction";
-        continue;
-      }
-    }
-    std::string phrase = shape_words(!leap, a, b);
-    if (directions.size() < all) {
-      // "one square orthogonally" with only the forward step reads "one square forward".
-      const bool plain = (a == 1 && b <= 1);
-      phrase = plain ? std::string(leap ? "one square " : "any distance ") + direction_words(directions)
-                     : phrase + ", " + direction_words(directions);
-    }
-    phrases[mode].push_back(phrase);
+    Shape straight = shape, diagonal = shape;
+    straight.b = 0, diagonal.b = 1;
+    const bool whole_king = shape.a == 1 && shapes.count(straight) && shapes.count(diagonal) &&
+                            shapes[straight].size() == 4 && shapes[diagonal].size() == 4;
+    if (whole_king && shape.b == 1) continue;  // said with the orthogonal steps
+    phrases[shape.mode].push_back(shape_phrase(shape, directions, whole_king) +
+                                  (shape.initial ? initial_words(variant, kind) : ""));
   }
   std::string out;
   auto sentence = [&](Mode mode, const char* verb) {
@@ -222,8 +245,8 @@ json piece_facts(const Variant& variant, const PieceKind& kind) {
            {"drawing", drawing_of(kind)},
            {"royal", kind.royal},
            {"pawn", kind.pawn},
-           {"text", movement_words(kind) + special_words(variant, kind)},
-           {"diagram", diagram(kind)}};
+           {"text", movement_words(variant, kind) + special_words(variant, kind)},
+           {"diagram", piece_diagram(kind)}};
   if (kind.pawn && variant.geometry.wraps()) out["direction"] = kind.forward > 0 ? "up" : "down";
   if (const std::uint16_t turns = variant.tables().other_facings[kind_index(variant, kind)]) {
     out["facing"] = facing_degrees(kind);
