@@ -4,6 +4,7 @@
 // and from the game page, and a man named on hover or long press.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
 import { assertLegend, assertNoErrors, launchBrowser, makeMove, openPage, screenshot, squarePoint, startServer, waitForMoves } from './helpers.js';
 
 let server, browser;
@@ -196,4 +197,30 @@ test('small, the archbishop and the chancellor are told from the knight by their
     assert.ok(overlaps[compound] <= overlaps.rook, `${compound}: ${overlaps[compound].toFixed(2)} of its outline is the knight's (the rook: ${overlaps.rook.toFixed(2)})`);
   }
   assertNoErrors(page);
+});
+
+test('Shako\'s cannon in the legend: said to capture by jumping exactly one man, shown with the men it jumps', async () => {
+  const fairy = await startServer(['--variants', fileURLToPath(new URL('../rules/variants/fairy.toml', import.meta.url))]);
+  try {
+    const page = await openPage(browser, `${fairy.url}/`);
+    await page.click('.variant-card[data-variant="shako"] button[data-action="legend"]');
+    const shako = fairy.variants.find(v => v.name === 'shako');
+    await assertLegend(page, shako);
+    const cannon = page.locator('.legend-kind[data-kind="cannon"]');
+    assert.match(await cannon.locator('p').textContent(), /^Moves without capturing any distance orthogonally\. Captures by jumping exactly one man/);
+    const marked = selector => cannon.locator(`.legend-diagram ${selector}`).evaluateAll(marks => marks.map(m => m.dataset.square).sort());
+    // A man to jump in front of it and to its right; it captures only beyond those, and moves up
+    // to them, or freely the other ways.
+    assert.deepEqual(await marked('.diagram-screen'), ['d5', 'e4']);
+    assert.deepEqual(await marked('.diagram-capture'), ['d6', 'd7', 'f4', 'g4']);
+    assert.deepEqual(await marked('.diagram-both'), []);
+    assert.deepEqual(await marked('.diagram-move'), ['a4', 'b4', 'c4', 'd1', 'd2', 'd3']);
+    assert.match(await page.locator('dialog.legend').textContent(), /A black disc: a man, of either side, that the man in the middle jumps over\./);
+    await cannon.scrollIntoViewIfNeeded();
+    await screenshot(page, 'legend-shako');
+    assertNoErrors(page);
+    await page.context().close();
+  } finally {
+    await fairy.stop();
+  }
 });

@@ -46,6 +46,12 @@ function diagram(kind) {
     }[how];
     markup += `<g class="diagram-${how}" data-square="${square}">${mark}</g>`;
   }
+  // The men a hopper jumps (of either side: drawn as plain black discs).
+  for (const square of kind.diagram.screens ?? []) {
+    const { x, y } = centre(square);
+    markup += `<circle class="diagram-screen" data-square="${square}" cx="${x}" cy="${y}" r="${CELL * .32}" `
+      + 'fill="#2a2a2a" stroke="#0d0d0d" stroke-width="1.5"/>';
+  }
   const here = centre(from);
   markup += manMarkup(kind, here.x, here.y, CELL * .95);
   return svgOf(`0 0 ${files * CELL} ${ranks * CELL}`, markup, `How the ${kind.name} moves`);
@@ -79,6 +85,8 @@ export function showLegend(variant) {
     h('p.legend-key', {}, 'On each small board the man stands in the middle. ',
       h('span.key-both', {}, 'Green'), ': it moves or captures there; ', h('span.key-move', {}, 'dot'),
       ': it moves there only; ', h('span.key-capture', {}, '×'), ': it captures there only.'),
+    variant.pieces.some(kind => kind.diagram.screens?.length)
+      ? h('p.legend-key', {}, 'A black disc: a man, of either side, that the man in the middle jumps over.') : null,
     notes.map(note => h('p.legend-note', {}, note)),
     h('ul.legend-list', {}, variant.pieces.map(kindEntry)));
   close.addEventListener('click', () => dialog.close());
