@@ -101,8 +101,14 @@ test('screen reader mode: fool\'s mate typed in SAN and coordinates, read out to
   await waitForOffer(black, 'Qh4#');
   await typeIn(black, 'e5e3');
   await waitForSaid(black, 'That move is not legal.');
+  // A move well written but not legal now is said to be so; text that is no move gets an
+  // example of each form the field takes.
+  await typeIn(black, 'Ke3');
+  await waitForSaid(black, 'Ke3 is not a legal move now.');
   await typeIn(black, 'Nf5');
-  await waitForSaid(black, /^No move is written "Nf5"\. Type it in SAN, such as [^ ]+, or as from and to squares\.$/);
+  await waitForSaid(black, 'Nf5 is not a legal move now.');
+  await typeIn(black, 'queen');
+  await waitForSaid(black, /^No move is written "queen"\. Type it in SAN, such as [^ ]+, or as from and to squares, such as [a-h][1-8][a-h][1-8]\.$/);
   await screenshot(black, 'screen-reader-chess');
   await typeIn(black, 'qh4');  // lower case, without the mate sign: the one move it can be
   for (const page of [white, black]) {
@@ -128,6 +134,12 @@ test('screen reader mode in Kriegspiel: tries, "Are there any?" and a mate read 
   assert.match(panel, /button "Try"/);
   assert.match(await white.locator('body').ariaSnapshot(), /button "Are there any\?"/);
 
+  // SAN is not what the field takes here: the answer names squares, with one of the tries offered.
+  await waitForOffer(white, 'f2f3');
+  await typeIn(white, 'e4');
+  await waitForSaid(white, /^"e4" is not a try: type its from and to squares, such as [a-h][1-8][a-h][1-8]\.$/);
+  const example = (await said(white)).at(-1).match(/such as ([a-h1-8]+)\.$/)[1];
+  assert.ok(await white.locator(`#screen-reader-moves option[value="${example}"]`).count(), `${example} is a try offered`);
   await play(white, 'f2f3', 'f2f3', [[white, 'White: pawn f2 to f3.'], [black, 'White has moved.']]);
   await play(black, 'e7e5', 'e7 e5', [[black, 'Black: pawn e7 to e5.'], [white, 'Black has moved.']]);
 
@@ -209,4 +221,52 @@ test('screen reader mode: the toggle on every page, and every control of a game 
   assert.deepEqual((await said(black)).slice(3), ['White asked to take back a move.', '2 moves taken back; White to move.',
     'White: pawn d2 to d4 (d4).', 'You offered a draw.', 'White declined the draw offer.', 'Game over: White wins by resignation.']);
   for (const page of [white, black]) assertNoErrors(page);
+});
+
+// Presses Tab from where the focus is until `matches(focused element)` (at most `most` presses);
+// returns how many it took, or fails.
+async function tabUntil(page, matches, most) {
+  for (let presses = 1; presses <= most; presses++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(matches)) return presses;
+  }
+  return assert.fail(`not reached in ${most} presses of Tab`);
+}
+
+test('screen reader mode: skip links reach the home page\'s parts in a few presses, the board and the move list are named', async () => {
+  // Finished games to Tab through: each is a link in the home page's list.
+  for (let game = 0; game < 3; game++) {
+    const { white, black } = await seatedPages('chess');
+    await play(white, 'e4', 'e4', []);
+    await play(black, 'e5', 'e5', [[white, 'Black: pawn e7 to e5 (e5).']]);
+    await pressButton(black, 'Resign');
+    await black.keyboard.press('Enter');
+    await waitForSaid(white, 'Game over: White wins by resignation.');
+    for (const page of [white, black]) await page.context().close();
+  }
+  const home = await openPage(browser, `${server.url}/?screenreader=1`);
+  await home.locator('.games-finished a').first().waitFor();
+  await home.focus('.screen-reader-toggle');
+  const presses = await tabUntil(home, () => /^Play the computer/.test(document.activeElement?.textContent ?? ''), 80);
+  assert.ok(presses <= 5, `"Play the computer" reached from the toggle in ${presses} presses of Tab`);
+  await home.keyboard.press('Enter');
+  assert.equal(await home.evaluate(() => document.activeElement.textContent), 'Play the computer…');
+  await home.keyboard.press('Enter');
+  assert.equal(await home.evaluate(() => document.activeElement.getAttribute('aria-label')), 'Level');
+  // The skip links are a landmark of their own, and one leads to the main content.
+  assert.match(await home.locator('.site-header').ariaSnapshot(), /navigation "Skip to":[\s\S]*link "Finished games"[\s\S]*link "Main content"/);
+  await home.focus('.screen-reader-toggle');
+  await tabUntil(home, () => document.activeElement?.textContent === 'Main content', 10);
+  await home.keyboard.press('Enter');
+  assert.equal(await home.evaluate(() => document.activeElement.id), 'app');
+
+  // The game page: the board named by its name alone (not its coordinates' letters); the move
+  // list a region named "Moves", holding the moves.
+  const { white, black } = await seatedPages('chess');
+  await play(white, 'e4', 'e4', [[black, 'White: pawn e2 to e4 (e4).']]);
+  assert.equal(await black.locator('.board-host').ariaSnapshot(), '- application "Chess board"');
+  const moves = black.getByRole('region', { name: 'Moves' });
+  assert.equal(await moves.count(), 1);
+  assert.match(await moves.ariaSnapshot(), /button "e4"/);
+  for (const page of [home, white, black]) assertNoErrors(page);
 });

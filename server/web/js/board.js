@@ -44,9 +44,10 @@ export class Board {
     this.defs.innerHTML = '<radialGradient id="check-glow"><stop offset="0" stop-color="#ff0000" stop-opacity="1"/>'
       + '<stop offset=".3" stop-color="#e70000" stop-opacity=".9"/><stop offset="1" stop-color="#a50000" stop-opacity="0"/></radialGradient>';
     this.layers = {};
-    // The dragged man goes to the last layer, above the move hints.
+    // The dragged man goes to the last layer, above the move hints. The drawing is not read out
+    // (the coordinates' letters, a glyph's letter): the board's name and cursor say it.
     for (const name of ['squares', 'fog', 'marks', 'labels', 'pieces', 'dests', 'overlay', 'drag']) {
-      this.layers[name] = svgElement('g', { class: `layer-${name}` }, this.svg);
+      this.layers[name] = svgElement('g', { class: `layer-${name}`, 'aria-hidden': 'true' }, this.svg);
     }
     this.tip = document.createElement('div');
     this.tip.className = 'piece-tip';

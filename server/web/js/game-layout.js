@@ -37,7 +37,7 @@ export function buildGameLayout(main, { gameId, pgnHref }) {
       'To turn a spearman where it stands, click it twice (or press Enter twice on it) and pick the facing.'),
     sound: toggle('Sound', 'sound', 'Sounds for moves, captures, check and the end'),
     notify: toggle('Notify me', 'notify', 'A browser notification when it is your move or your opponent joins, while this tab is hidden'),
-    moveList: h('div.panel.move-list', { 'aria-label': 'Moves' }),
+    moveList: h('div.panel.move-list', { role: 'region', 'aria-label': 'Moves' }),
     first: button('«', { 'aria-label': 'First position', title: 'First position (Home)', 'data-action': 'first' }),
     previous: button('‹', { 'aria-label': 'Previous move', title: 'Previous move (←)', 'data-action': 'previous' }),
     next: button('›', { 'aria-label': 'Next move', title: 'Next move (→)', 'data-action': 'next' }),

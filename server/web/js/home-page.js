@@ -11,6 +11,7 @@ import { geometryFor } from './geometry.js';
 import { Lobby } from './lobby.js';
 import { myName, nameField } from './names.js';
 import { showLegend } from './legend.js';
+import { setSkipLinks } from './screen-reader.js';
 
 const CLOCKS = [
   ['untimed', 'Untimed'], ['60+0', '1 + 0'], ['180+2', '3 + 2'], ['300+3', '5 + 3'],
@@ -101,10 +102,13 @@ export function showHome(main, { variants }) {
   const live = new GameList({ status: 'playing', title: 'Games in play', variants });
   const finished = new GameList({ status: 'finished', title: 'Finished games', variants });
   const chosenVariant = () => variants.find(v => v.name === grid.querySelector('input:checked')?.value);
+  const computer = computerForm({ chosenVariant, variantChanges: grid, colourChoice, clockChoice, readClock });
   main.replaceChildren(h('div.home', {},
     h('section', {}, lobby.element, h('section.mine', {}, h('h2', {}, 'My games'), mine),
       h('h2', { id: 'variants' }, 'Choose a variant'), grid, live.element, finished.element),
-    h('div.create-column', {}, form, computerForm({ chosenVariant, variantChanges: grid, colourChoice, clockChoice, readClock }))));
+    h('div.create-column', {}, form, computer)));
+  setSkipLinks([['New game', form], ['Play the computer', () => computer.querySelector('button, select')],
+    ['Choose a variant', () => grid.querySelector('input:checked')], ['Games in play', live.element], ['Finished games', finished.element]]);
 
   const refreshLocal = () => {
     form.querySelector('.chosen-variant').textContent = `Variant: ${chosenVariant()?.title ?? ''} (choose below)`;

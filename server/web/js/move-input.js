@@ -42,3 +42,10 @@ export function findTypedMove(text, moves) {
   if (anyCase.length > 1) return { choices: anyCase };
   return uci ? { coordinates: uci } : null;
 }
+
+// Whether text is written as a move, SAN or squares ("Ke3", "exd5", "O-O", "e7e8=Q"), whether or
+// not any move offered is it: only its form is looked at, no rule.
+export function writtenAsMove(text) {
+  const san = looseSan(text.trim());
+  return /^(O-O(-O)?|[A-Za-z]?[a-z]?\d*x?[a-z]\d+[A-Za-z]?)$/.test(san) || coordinates(text) !== null;
+}

@@ -4,7 +4,7 @@
 // server's messages, the position shown, the moves offered) through a few calls from the game
 // page, and does nothing visible while the mode is off.
 import { capitalize, h } from './dom.js';
-import { findTypedMove, offeredMoves } from './move-input.js';
+import { findTypedMove, offeredMoves, writtenAsMove } from './move-input.js';
 import { screenReader } from './screen-reader.js';
 import { boardWords, clockWords, fogWords, moveWords, umpireWords } from './spoken.js';
 
@@ -187,10 +187,18 @@ export class ScreenReaderPanel {
       this.submit(found.coordinates);
     } else if (text.trim()) {
       this.input.select();  // kept to be corrected, and replaced by what is typed next
-      this.say(this.offered.length
-        ? `No move is written "${text.trim()}". Type it in SAN, such as ${this.offered[0].san ?? this.offered[0].uci}, or as from and to squares.`
+      this.say(this.offered.length ? this.notOffered(text.trim())
         : this.view.status === 'playing' ? 'It is not your turn.' : 'There is no move to make now.');
     }
+  }
+
+  // Why typed text plays no move, with an example of what the field takes: one of the moves offered.
+  notOffered(typed) {
+    const [example] = this.offered;
+    if (this.variant.tries) return `"${typed}" is not a try: type its from and to squares, such as ${example.uci}.`;
+    if (writtenAsMove(typed)) return `${typed} is not a legal move now.`;
+    return `No move is written "${typed}". Type it in SAN, such as ${example.san ?? example.uci}, or as from and to squares, `
+      + `such as ${example.uci}.`;
   }
 
   run(command) {

@@ -35,6 +35,27 @@ export function installScreenReaderToggle(header) {
   show(screenReader.on);
   button.addEventListener('click', () => screenReader.set(!screenReader.on));
   screenReader.subscribe(show);
-  header.querySelector('.brand').after(button);
+  header.querySelector('.brand').after(button, skipLinks);
+  setSkipLinks([]);
   return button;
+}
+
+// Links right after the toggle to the page's main parts, so that the keyboard skips what lies
+// between (every game of the lists): shown when focused. Each focuses its part.
+const skipLinks = h('nav.skip-links', { 'aria-label': 'Skip to' });
+
+// targets: [[label, element or () => element]] of the page shown; the main content comes last.
+export function setSkipLinks(targets) {
+  const main = document.querySelector('main');
+  const link = ([label, target]) => h('a', {
+    href: '#',
+    onclick: event => {
+      event.preventDefault();
+      const element = typeof target === 'function' ? target() : target;
+      if (!element.matches('a[href], button, input, select, textarea, [tabindex]')) element.setAttribute('tabindex', '-1');
+      element.focus();
+      element.scrollIntoView({ block: 'nearest' });
+    },
+  }, label);
+  skipLinks.replaceChildren(...[...targets, ['Main content', main]].filter(([, element]) => element).map(link));
 }
