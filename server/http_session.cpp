@@ -106,6 +106,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     waiting_ = {};
     if (ec) return on_read(ec);
     if (auto fault = framing_fault(parser_->get())) return refuse_malformed(400, "bad_request", *fault, Refusal::BadRequest);
+    // Beast merges a chunked body's trailer into the fields: what the request is taken to say
+    // (the client's address behind the proxy, its origin) must come from the head alone.
+    head_ = parser_->get().base();
     if (parser_->is_done()) return on_read(ec);
     stream_.expires_after(services_.limits.header_timeout);
     http::async_read(stream_, buffer_, *parser_,
@@ -130,7 +133,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (is_parse_error(ec)) return refuse_malformed(400, "bad_request", "malformed HTTP request", Refusal::BadRequest);
     if (ec) return;  // timed out or reset: nobody to answer
     try {
-      handle(parser_->release());
+      auto request = parser_->release();
+      static_cast<http::request_header<>&>(request) = std::move(head_);
+      handle(std::move(request));
     } catch (const std::exception& e) {
       std::cerr << "arbiter: request failed: " << e.what() << "\n";
       reply(error(500, "internal", "the request failed; try again"), false);
@@ -334,6 +339,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;
   std::optional<HttpRequestParser> parser_;
+  http::request_header<> head_;  // the request's head as read, before any trailer
   Services& services_;
   ConnectionSlot slot_;
   boost::asio::ip::address peer_;

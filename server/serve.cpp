@@ -8,6 +8,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <charconv>
 #include <csignal>
+#include <filesystem>
 #include <functional>
 #include <iostream>
 #include <map>
@@ -352,6 +353,11 @@ std::optional<ServeOptions> parse(const Args& args) {
   }
   if (options.redis && options.node.empty()) {
     std::cerr << "arbiter serve: --redis needs --node: the nodes tell their games apart by it\n";
+    return std::nullopt;
+  }
+  // A binary moved away from its build (an image's runtime stage) would answer 404 for every page.
+  if (std::error_code ec; !std::filesystem::is_directory(options.web, ec)) {
+    std::cerr << "arbiter serve: the page's folder " << options.web << " is not there: say where it is with --web DIR\n";
     return std::nullopt;
   }
   return options;

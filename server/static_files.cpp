@@ -34,7 +34,7 @@ std::optional<std::filesystem::path> safe_relative(std::string_view path) {
 
 }  // namespace
 
-std::string_view content_type_for(std::string_view extension) {
+std::optional<std::string_view> content_type_for(std::string_view extension) {
   if (extension == ".html") return "text/html; charset=utf-8";
   if (extension == ".js" || extension == ".mjs") return "text/javascript; charset=utf-8";
   if (extension == ".css") return "text/css; charset=utf-8";
@@ -46,7 +46,7 @@ std::string_view content_type_for(std::string_view extension) {
   if (extension == ".woff2") return "font/woff2";
   if (extension == ".txt") return "text/plain; charset=utf-8";
   if (extension == ".pgn") return "application/x-chess-pgn";
-  return "application/octet-stream";
+  return std::nullopt;  // not a kind of file the page is made of (a README, a backup): not served
 }
 
 StaticFiles::StaticFiles(std::filesystem::path root) : root_(std::filesystem::weakly_canonical(root)) {}
@@ -59,7 +59,8 @@ std::optional<StaticFile> StaticFiles::get(std::string_view target) const {
 
   std::error_code ec;
   auto file = std::filesystem::weakly_canonical(root_ / *relative, ec);
-  if (ec) return std::nullopt;
+  auto content_type = content_type_for(file.extension().string());
+  if (ec || !content_type) return std::nullopt;
   // A symlink out of the web directory is outside it too.
   auto [root_end, file_it] = std::mismatch(root_.begin(), root_.end(), file.begin(), file.end());
   if (root_end != root_.end()) return std::nullopt;
@@ -70,7 +71,7 @@ std::optional<StaticFile> StaticFiles::get(std::string_view target) const {
   if (!in) return std::nullopt;
   std::ostringstream body;
   body << in.rdbuf();
-  return StaticFile{std::string(content_type_for(file.extension().string())), body.str()};
+  return StaticFile{std::string(*content_type), body.str()};
 }
 
 }  // namespace arbiter

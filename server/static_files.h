@@ -23,6 +23,7 @@ class StaticFiles {
   std::filesystem::path root_;
 };
 
-std::string_view content_type_for(std::string_view extension);
+// The Content-Type of a kind of file the page is made of; nullopt for any other kind (not served).
+std::optional<std::string_view> content_type_for(std::string_view extension);
 
 }  // namespace arbiter

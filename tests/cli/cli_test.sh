@@ -103,6 +103,7 @@ bad_input "serve: a rate of zero" serve --creates-per-minute 0
 bad_input "serve: a cap of zero connections per address" serve --connections-per-address 0
 bad_input "serve: a connection message rate of zero" serve --connection-messages-per-second 0
 bad_input "serve: a connection message rate that is not a number" serve --connection-messages-per-second fast
+bad_input "serve: a page folder that is not there" serve --web /nonexistent/arbiter-web
 
 # analyse: a line per position (ply, move and mark, evaluation from White's side, best move and
 # line), then the PGN with [%eval] comments. Fool's mate: 2. g4 walks into mate in one.

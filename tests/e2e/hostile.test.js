@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Server, Client, metricSamples } from './helpers.js';
-import { KeptConnection } from './raw_sockets.js';
+import { KeptConnection, raw, statuses } from './raw_sockets.js';
 
 const LIMITS_ON = ['--address-limits', 'on'];
 
@@ -117,6 +117,22 @@ test('a creation flood is refused with 429 and Retry-After; other addresses behi
     for (let i = 0; i < 35; i++) joins.push((await server.api('POST', `/api/join/guess${i}`, undefined, flooder)).status);
     assert.deepEqual(joins.slice(0, 30), Array(30).fill(404));
     assert.deepEqual(joins.slice(30), Array(5).fill(429));
+  } finally {
+    await server.stop();
+  }
+});
+
+test('behind the trusted proxy, an X-Real-IP sent in a chunked trailer is not believed', async () => {
+  const server = await Server.start([...LIMITS_ON, '--trusted-proxy', '127.0.0.1', '--creates-per-minute', '1']);
+  try {
+    // The proxy set the head's X-Real-IP; the client appended another in the chunked trailer.
+    const body = JSON.stringify({ variant: 'chess' });
+    const request = address => 'POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+      'X-Real-IP: 203.0.113.20\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n' +
+      `${body.length.toString(16)}\r\n${body}\r\n0\r\nX-Real-IP: ${address}\r\n\r\n`;
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(...statuses(await raw(server.port, request(`198.51.100.${i}`))));
+    assert.deepEqual(answers, [201, 201, 429, 429], 'every creation counted against the head\'s address');
   } finally {
     await server.stop();
   }

@@ -48,6 +48,8 @@ test('the page is served at its routes, files by type, nothing outside the web f
   assert.equal(script.status, 200);
   assert.match(script.headers.get('content-type'), /javascript/);
   assert.equal((await server.api('GET', '/missing.css')).status, 404);
+  fs.writeFileSync(path.join(server.dir, 'NOTES.md'), 'not the page');
+  assert.equal((await server.api('GET', '/NOTES.md')).status, 404, 'only the kinds of file a page is made of');
   assert.equal((await server.api('POST', '/js/app.js')).status, 405);
   for (const sneaky of [`/../${secret}`, `/%2e%2e/${secret}`, `/js/..%2f..%2f${secret}`, '/.hidden', '/js/']) {
     const raw = await rawRequest(`GET ${sneaky} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
