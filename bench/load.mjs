@@ -18,7 +18,7 @@
 // --clients K: the games are shared among K client threads (worker threads, each its own heap),
 //   so that one thread's garbage collection pauses only its share of the sockets: with one thread
 //   and 18,000 sockets, its young-generation collections paused it 5-30 ms some 50 times in 30 s,
-//   which the figures count as the server's. (On the 2-core machine of the README's figures, 2 or
+//   which the figures count as the server's. (On the 2-core machine of bench/RESULTS.md's figures, 2 or
 //   4 threads changed nothing measurable: there they share the cores with the server.)
 // Prints the move round trip (sending a move to receiving its own event back) and, on the same
 // sockets, the round trip of an application ping; the server's own histograms scraped from

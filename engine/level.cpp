@@ -34,7 +34,7 @@ constexpr std::array<Level, kMaxLevel> kLevels{{
 
 // Each level's rating in chess on Fairy-Stockfish's UCI_Elo scale at 100 ms a move, rounded to 50:
 // bench/level_ladder.sh's fit of the matches in bench/level_ladder.results (engine-7d7a826; the
-// commands, games and intervals in the README's "Levels"). UCI_Elo starts at 1350: levels 1-3 are
+// commands, games and intervals in docs/engine.md, "Levels"). UCI_Elo starts at 1350: levels 1-3 are
 // placed from their matches with the levels above. Level 1 lost every game to level 2, so it has
 // only a bound (below 158 with 95% confidence): it shows the bound, rounded down.
 constexpr std::array<int, kMaxLevel> kRatings{{150, 650, 1400, 1650, 1850, 2050, 2300, 2450}};

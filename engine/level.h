@@ -28,7 +28,7 @@ const Level& level(int n);
 std::string level_name(int n);  // "Arbiter level 5"
 
 // The level's rating in chess on Fairy-Stockfish's UCI_Elo scale, as bench/level_ladder.sh
-// measured it (rounded; the intervals are in the README); throws std::out_of_range outside 1..8.
+// measured it (rounded; the intervals are in docs/engine.md, "Levels"); throws std::out_of_range outside 1..8.
 int level_rating(int n);
 // Every level's rating measured in `variant` the same way (bench/level_ladder.sh --variant), weakest
 // first (0: a level the matches could not rate, having won or lost every game), or nullptr for a

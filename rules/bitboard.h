@@ -1,6 +1,6 @@
 #pragma once
 // A set of squares. The default build covers boards of at most 128 squares (16x8, 12x10, 11x11)
-// with one 128-bit integer; a build with ARBITER_LARGE_BOARDS (CMake option, README "Large
+// with one 128-bit integer; a build with ARBITER_LARGE_BOARDS (CMake option, docs/variants.md, "Large
 // boards") covers 256 (16x16) with two, at about half again the CPU time per move (as
 // Fairy-Stockfish's largeboards build trades speed for size).
 #include <bit>

@@ -127,7 +127,7 @@ class VariantReader {
 
   // Where a larger board is to be had.
   static constexpr const char* kLargerBoards =
-      kMaxSquares < 256 ? " (a build with ARBITER_LARGE_BOARDS takes up to 256: README \"Large boards\")" : "";
+      kMaxSquares < 256 ? " (a build with ARBITER_LARGE_BOARDS takes up to 256: docs/variants.md, \"Large boards\")" : "";
 
   void read_geometry() {
     int files = v_.geometry.files(), ranks = v_.geometry.ranks();

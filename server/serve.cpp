@@ -62,7 +62,7 @@ struct ServeOptions {
   // so the network's, the writer's and the kernel's work for them (the disk's completions) take
   // a core from them the moment they wake, and a core left to the network would idle. At nice 10
   // the people's move p99 at 9,000 paced games with 20 computer games was 10-19 ms, against
-  // 6.9-8.3 ms idle (README, "Issue 19").
+  // 6.9-8.3 ms idle (issue 19's closing note).
   unsigned computer_threads = std::max(1u, std::thread::hardware_concurrency());
   ThreadPriority computer_priority = kIdleThreadPriority;
   AnalysisSettings analysis;  // --analysis-*: finished games' analyses

@@ -1,4 +1,4 @@
-// A 16x16 board served by a build with ARBITER_LARGE_BOARDS (README "Large boards"; ctest runs this
+// A 16x16 board served by a build with ARBITER_LARGE_BOARDS (docs/variants.md, "Large boards"; ctest runs this
 // file against that build's `arbiter`): described, played on both halves of the square set (the
 // nightriders' captures on ranks 15 and 2), resigned, exported and replayed, and again after a
 // restart.

@@ -1,4 +1,4 @@
-// The page on a 16x16 board, served by the large-boards build (README "Large boards"): drawn with all
+// The page on a 16x16 board, served by the large-boards build (docs/variants.md, "Large boards"): drawn with all
 // 256 squares and both armies, a nightrider's move made by clicking (to b15, a square of the set's
 // second half) and its reply shown, in headless Chromium.
 import { after, before, test } from 'node:test';

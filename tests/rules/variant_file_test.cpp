@@ -97,7 +97,7 @@ TEST_CASE("variant file: every error names its line and field") {
   CHECK(only_error("[a]\nparent = \"chess\"\nfiles = 17\n") == "line 3: a.files: must be from 2 to 16");
   if (kMaxSquares < 256)  // a large-boards build takes every board of at most 16x16
     CHECK(only_error("[a]\nparent = \"chess\"\nfiles = 16\nranks = 16\n") ==
-          "line 1: a.files: 16x16 is more than 128 squares (a build with ARBITER_LARGE_BOARDS takes up to 256: README \"Large boards\")");
+          "line 1: a.files: 16x16 is more than 128 squares (a build with ARBITER_LARGE_BOARDS takes up to 256: docs/variants.md, \"Large boards\")");
   CHECK(only_error("[a]\nparent = \"nosuch\"\n") == "line 2: a.parent: no variant 'nosuch'");
   CHECK(only_error("[a]\nparent = \"chess\"\ncolour = 1\n") == "line 3: a.colour: unknown field");
   CHECK(only_error("[a]\nparent = \"chess\"\nsetup = \"8/8/8/8/8/8/8/8 w - - 0 1\"\n") ==
