@@ -125,10 +125,11 @@ test('a creation flood is refused with 429 and Retry-After; other addresses behi
 test('behind the trusted proxy, an X-Real-IP sent in a chunked trailer is not believed', async () => {
   const server = await Server.start([...LIMITS_ON, '--trusted-proxy', '127.0.0.1', '--creates-per-minute', '1']);
   try {
-    // The proxy set the head's X-Real-IP; the client appended another in the chunked trailer.
+    // The proxy named the client in the head's X-Forwarded-For; the client sent an X-Real-IP of
+    // its choosing in the chunked trailer, which the proxy passes on as a trailer.
     const body = JSON.stringify({ variant: 'chess' });
     const request = address => 'POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
-      'X-Real-IP: 203.0.113.20\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n' +
+      'X-Forwarded-For: 203.0.113.20\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n' +
       `${body.length.toString(16)}\r\n${body}\r\n0\r\nX-Real-IP: ${address}\r\n\r\n`;
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push(...statuses(await raw(server.port, request(`198.51.100.${i}`))));
