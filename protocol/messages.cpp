@@ -291,6 +291,12 @@ Parsed<CreateGameRequest> parse_create_game(std::string_view body) {
   return request;
 }
 
+bool clock_in_bounds(const ClockSetting& clock) {
+  const auto ms = [](double seconds) { return static_cast<std::int64_t>(std::llround(seconds * 1000)); };
+  return clock.initial_ms >= ms(kMinInitialSeconds) && clock.initial_ms <= ms(kMaxInitialSeconds) && clock.increment_ms >= 0 &&
+         clock.increment_ms <= ms(kMaxIncrementSeconds);
+}
+
 std::string error_message(std::string_view code, std::string_view message) {
   return dump(json{{"t", "error"}, {"code", code}, {"message", message}});
 }

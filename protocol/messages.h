@@ -85,6 +85,8 @@ std::optional<BadInput> check_secret(std::string_view secret);
 
 // Checks the variant against the rules library; seconds may be fractional (0.5).
 Parsed<CreateGameRequest> parse_create_game(std::string_view body);
+// A clock parse_create_game could have given: 1 s to a day, an increment of 0 to an hour.
+bool clock_in_bounds(const ClockSetting& clock);
 
 // {"t":"error","code","message"}, serialized: sent to one connection, never numbered.
 std::string error_message(std::string_view code, std::string_view message);

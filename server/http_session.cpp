@@ -16,6 +16,7 @@
 #include "server/http_request.h"
 #include "server/network.h"
 #include "server/lobby.h"
+#include "server/seek_record.h"
 #include "server/url.h"
 #include "server/websocket_session.h"
 
@@ -237,11 +238,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     std::string_view path = url::path_of(target);
     constexpr std::string_view kPrefix = "/ws/";
     if (path == "/ws/lobby" && services_.lobby) {
+      std::string browser = url::query_param(target, "browser").value_or("");
+      if (!browser.empty() && !valid_browser_id(browser))
+        return reply(error(400, "bad_message", "browser is 22 to 64 base64url characters, random, kept by the page"), false);
       if (in_reserved_slots()) return refuse(Refusal::ReservedForPlayers);
       WebSocketAdmission admission;
       admission.client = client_;
       if (!take_connection_lease(admission)) return refuse(Refusal::AddressConnections);
-      return start_websocket_session(std::move(stream_), std::move(request), services_.lobby->peer(), services_,
+      return start_websocket_session(std::move(stream_), std::move(request), services_.lobby->peer(std::move(browser)), services_,
                                      std::move(slot_), std::move(admission));
     }
     std::shared_ptr<Room> room;

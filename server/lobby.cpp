@@ -1,7 +1,6 @@
 #include "server/lobby.h"
 
 #include <algorithm>
-#include <map>
 #include <unordered_set>
 #include <boost/asio/bind_executor.hpp>
 #include <boost/asio/post.hpp>
@@ -21,121 +20,16 @@ constexpr auto kMatchRemembered = std::chrono::seconds(60);
 
 std::string error(std::string_view code, std::string_view message) { return protocol::error_message(code, message); }
 
-class MemorySeekBoard : public SeekBoard {
- public:
-  void add(OpenSeek seek) override {
-    std::lock_guard lock(mutex_);
-    if (seek.order == 0) seek.order = ++last_order_;
-    ++per_owner_[seek.owner];
-    order_of_[seek.seek.id] = seek.order;
-    seeks_.emplace(seek.order, std::move(seek));
-  }
-
-  std::optional<OpenSeek> take(const std::string& id, std::optional<std::uint64_t> owner) override {
-    std::lock_guard lock(mutex_);
-    auto it = locate(id);
-    if (it == seeks_.end() || (owner && it->second.owner != *owner)) return std::nullopt;
-    OpenSeek taken = std::move(it->second);
-    forget(it);
-    return taken;
-  }
-
-  std::optional<OpenSeek> find(const std::string& id) const override {
-    std::lock_guard lock(mutex_);
-    auto it = locate(id);
-    if (it == seeks_.end()) return std::nullopt;
-    return it->second;
-  }
-
-  std::vector<protocol::Seek> newest(std::size_t n) const override {
-    std::lock_guard lock(mutex_);
-    std::vector<protocol::Seek> out;
-    for (auto it = seeks_.rbegin(); it != seeks_.rend() && out.size() < n; ++it) out.push_back(it->second.seek);
-    return out;
-  }
-
-  std::size_t size() const override {
-    std::lock_guard lock(mutex_);
-    return seeks_.size();
-  }
-
-  std::size_t count_of(std::uint64_t owner) const override {
-    std::lock_guard lock(mutex_);
-    auto it = per_owner_.find(owner);
-    return it == per_owner_.end() ? 0 : it->second;
-  }
-
-  void owner_gone(std::uint64_t owner, LobbyClock::time_point now) override {
-    std::lock_guard lock(mutex_);
-    if (!per_owner_.contains(owner)) return;
-    for (auto& [order, s] : seeks_)
-      if (s.owner == owner) s.owner_gone_since = now;
-  }
-
-  bool reclaim(const std::string& id, const std::string& creator_hash, std::uint64_t owner, const std::string& address) override {
-    std::lock_guard lock(mutex_);
-    auto it = locate(id);
-    if (it == seeks_.end() || !security::same_secret(it->second.creator_hash, creator_hash)) return false;
-    OpenSeek& s = it->second;
-    release_owner(s.owner);
-    ++per_owner_[owner];
-    s.owner = owner;
-    s.address = address;
-    s.owner_gone_since.reset();
-    return true;
-  }
-
-  std::vector<std::string> expire(LobbyClock::time_point cutoff) override {
-    std::lock_guard lock(mutex_);
-    std::vector<std::string> gone;
-    for (auto it = seeks_.begin(); it != seeks_.end();) {
-      const OpenSeek& s = it->second;
-      if (!s.owner_gone_since || *s.owner_gone_since > cutoff) {
-        ++it;
-        continue;
-      }
-      gone.push_back(s.seek.id);
-      forget(it++);
-    }
-    return gone;
-  }
-
- private:
-  using Seeks = std::map<std::uint64_t, OpenSeek>;
-
-  Seeks::const_iterator locate(const std::string& id) const {
-    auto order = order_of_.find(id);
-    return order == order_of_.end() ? seeks_.end() : seeks_.find(order->second);
-  }
-  Seeks::iterator locate(const std::string& id) {
-    auto order = order_of_.find(id);
-    return order == order_of_.end() ? seeks_.end() : seeks_.find(order->second);
-  }
-  void release_owner(std::uint64_t owner) {
-    if (auto it = per_owner_.find(owner); it != per_owner_.end() && --it->second == 0) per_owner_.erase(it);
-  }
-  void forget(Seeks::iterator it) {
-    release_owner(it->second.owner);
-    order_of_.erase(it->second.seek.id);
-    seeks_.erase(it);
-  }
-
-  mutable std::mutex mutex_;
-  Seeks seeks_;  // by order: oldest first
-  std::unordered_map<std::string, std::uint64_t> order_of_;
-  std::unordered_map<std::uint64_t, std::size_t> per_owner_;  // open seeks by owner connection
-  std::uint64_t last_order_ = 0;
-};
-
 // One lobby connection: its own seek rate, and the commands it sends.
 class LobbyPeer : public SocketPeer {
  public:
-  LobbyPeer(Lobby& lobby, std::uint64_t member)
+  LobbyPeer(Lobby& lobby, std::uint64_t member, std::string browser)
       : lobby_(lobby),
         member_(member),
+        browser_(std::move(browser)),
         seek_limiter_(lobby.settings().seeks_per_second, lobby.settings().seek_burst, 1 << 30) {}
 
-  void opened(const std::shared_ptr<Watcher>& connection) override { lobby_.opened(member_, connection); }
+  void opened(const std::shared_ptr<Watcher>& connection) override { lobby_.opened(member_, connection, browser_); }
   void closed(const std::shared_ptr<Watcher>&) override { lobby_.closed(member_); }
 
   void received(const std::shared_ptr<Watcher>& connection, const std::string& text) override {
@@ -160,12 +54,11 @@ class LobbyPeer : public SocketPeer {
  private:
   Lobby& lobby_;
   std::uint64_t member_;
+  std::string browser_;
   RateLimiter seek_limiter_;
 };
 
 }  // namespace
-
-std::unique_ptr<SeekBoard> make_memory_seek_board() { return std::make_unique<MemorySeekBoard>(); }
 
 Lobby::Lobby(boost::asio::io_context& io, Registry& registry, AddressLimits& limits, std::unique_ptr<SeekBoard> board,
              std::function<std::size_t()> online, LobbySettings settings)
@@ -195,7 +88,9 @@ void Lobby::stop() {
   });
 }
 
-std::unique_ptr<SocketPeer> Lobby::peer() { return std::make_unique<LobbyPeer>(*this, next_member_++); }
+std::unique_ptr<SocketPeer> Lobby::peer(std::string browser) {
+  return std::make_unique<LobbyPeer>(*this, next_member_++, std::move(browser));
+}
 
 std::string Lobby::snapshot_message(const std::vector<protocol::Seek>& window, std::size_t online, std::size_t games) const {
   json seeks = json::array();
@@ -214,10 +109,11 @@ void Lobby::deliver(Member& member, const std::shared_ptr<const std::string>& te
 
 // A newcomer gets the list as of the last tick, under the lock the tick takes: the next
 // update is the difference from exactly that list.
-void Lobby::opened(std::uint64_t member, std::shared_ptr<Watcher> connection) {
+void Lobby::opened(std::uint64_t member, std::shared_ptr<Watcher> connection, std::string browser) {
   std::lock_guard lock(mutex_);
   Member& joined = members_[member];
   joined.connection = std::move(connection);
+  joined.browser = std::move(browser);
   deliver(joined, snapshot_);
 }
 
@@ -289,15 +185,15 @@ void Lobby::tick() {
 void Lobby::seek(std::uint64_t member, protocol::CreateGameRequest game) {
   if (board_->count_of(member) >= settings_.max_seeks_per_connection)
     return send_to(member, error("too_many_seeks", "cancel one of your open games first"));
-  std::string address;
+  std::string browser;
   {
     std::lock_guard lock(mutex_);
     auto it = members_.find(member);
     if (it == members_.end()) return;
-    address = it->second.connection->client();
+    browser = it->second.browser;
   }
   std::string token = security::random_token();
-  OpenSeek open{{security::new_game_id(), std::move(game), wall_clock_ms()}, security::sha256_hex(token), member, address, {}, 0};
+  OpenSeek open{{security::new_game_id(), std::move(game), wall_clock_ms()}, security::sha256_hex(token), member, browser, {}, 0};
   json seek = protocol::seek_json(open.seek);
   // The creator's seat token comes now: the creator keeps it to reclaim the seek after a drop.
   // Everyone (the creator too) sees the seek in the next tick's update.
@@ -306,7 +202,7 @@ void Lobby::seek(std::uint64_t member, protocol::CreateGameRequest game) {
     board_->add(std::move(open));
     return send_to(member, std::move(seeking));
   }
-  SharedSeek offered{open.seek, open.creator_hash, address};
+  SharedSeek offered{open.seek, open.creator_hash, browser};
   board_->add(std::move(open));
   shared_->offer(offered, [this, member, id = offered.seek.id, seeking = std::move(seeking)](bool ok) mutable {
     if (ok) return send_to(member, std::move(seeking));
@@ -353,11 +249,12 @@ void Lobby::accept(std::uint64_t member, const protocol::AcceptSeekCommand& acce
     auto me = members_.find(member);
     if (me == members_.end()) return;
     const std::string& address = me->second.connection->client();
+    const std::string& browser = me->second.browser;
     // A seek being taken (a cluster's claim on its way) is no longer open, wherever it shows.
     const bool taking = matched_.contains(accept.id);
     std::optional<OpenSeek> open = taking ? std::nullopt : board_->find(accept.id);
     if (!open && shared_ && !taking)  // another node's (owner 0: no connection here)
-      if (auto other = shared_->find(accept.id)) open = OpenSeek{other->seek, other->creator_hash, 0, other->address, {}, 0};
+      if (auto other = shared_->find(accept.id)) open = OpenSeek{other->seek, other->creator_hash, 0, other->browser, {}, 0};
     if (!open && accept.token) {
       auto it = matched_.find(accept.id);
       if (it != matched_.end() && security::same_secret(it->second.taker_hash, hash)) {
@@ -367,9 +264,9 @@ void Lobby::accept(std::uint64_t member, const protocol::AcceptSeekCommand& acce
         }
         answer = matched_message(it->second, accept.id, token);
       }
-    } else if (open && (open->owner == member || (limits_.settings().enabled && open->address == address))) {
-      // Another socket of the creator's address is the creator: a game with oneself is free
-      // games (load tests from one machine turn address limits off).
+    } else if (open && (open->owner == member || (!browser.empty() && open->browser == browser))) {
+      // Another socket of the creator's browser is the creator. Never the address alone: homes,
+      // schools and carriers put many people behind one.
       answer = error("own_seek", "this is your own open game");
     } else if (open) {
       // Taking a seek makes a game: the taker's creation budget pays, as POST /api/games does.
@@ -384,8 +281,7 @@ void Lobby::accept(std::uint64_t member, const protocol::AcceptSeekCommand& acce
         // The seek may be taken on another node at the same moment: the claim decides.
         matched_[accept.id] = {"", "", open->creator_hash, LobbyClock::now(), "", hash, {}};
         claim_shared = true;
-      } else {
-        taken = board_->take(accept.id);  // found under this lock: still there
+      } else if ((taken = board_->take(accept.id))) {  // none: cancelled or expired since it was found
         const std::string creator = creator_color(taken->seek.game.color);
         const std::string joiner = creator == "white" ? "black" : "white";
         matched_[accept.id] = {"", creator, taken->creator_hash, LobbyClock::now(), joiner, hash, {}};
@@ -402,7 +298,7 @@ void Lobby::accept(std::uint64_t member, const protocol::AcceptSeekCommand& acce
 void Lobby::claim_and_create(std::uint64_t member, const std::string& id, std::string token, std::string name) {
   shared_->claim(id, [this, member, id, token = std::move(token), name = std::move(name)](SharedLobby::Claim claim,
                                                                                         std::optional<SharedSeek> won) mutable {
-    if (claim != SharedLobby::Claim::Won) {
+    if (claim != SharedLobby::Claim::Won || !won) {
       Match lost;
       {
         std::lock_guard lock(mutex_);
@@ -420,7 +316,7 @@ void Lobby::claim_and_create(std::uint64_t member, const std::string& id, std::s
       return;
     }
     // This node's own seek leaves its board too (with its creator's connection).
-    OpenSeek seek = board_->take(id).value_or(OpenSeek{won->seek, won->creator_hash, 0, won->address, {}, 0});
+    OpenSeek seek = board_->take(id).value_or(OpenSeek{won->seek, won->creator_hash, 0, won->browser, {}, 0});
     const std::string creator = creator_color(seek.seek.game.color);
     const std::string joiner = creator == "white" ? "black" : "white";
     std::vector<storage::SeatRecord> seats{{creator, seek.creator_hash, seek.seek.game.name}, {joiner, security::sha256_hex(token), name}};
@@ -451,7 +347,7 @@ void Lobby::create_game(std::uint64_t member, OpenSeek taken, std::string token,
         if (!game) {
           send_to(member, error("storage", "the game could not be stored; try again"));
           for (const auto& [waiter, secret] : match.waiting) send_to(waiter, error("storage", "the game could not be stored; try again"));
-          if (shared_) shared_->offer({seek.seek, seek.creator_hash, seek.address}, [](bool) {});
+          if (shared_) shared_->offer({seek.seek, seek.creator_hash, seek.browser}, [](bool) {});
           if (seek.owner != 0 || !shared_) board_->add(std::move(seek));  // back in its place; the next tick shows it again
           return;
         }
@@ -465,14 +361,14 @@ void Lobby::create_game(std::uint64_t member, OpenSeek taken, std::string token,
 
 void Lobby::reclaim(std::uint64_t member, const protocol::ReclaimSeekCommand& reclaim) {
   const std::string hash = security::sha256_hex(reclaim.token);
-  std::string address;
+  std::string browser;
   {
     std::lock_guard lock(mutex_);
     auto it = members_.find(member);
     if (it == members_.end()) return;
-    address = it->second.connection->client();
+    browser = it->second.browser;
   }
-  if (board_->reclaim(reclaim.id, hash, member, address))
+  if (board_->reclaim(reclaim.id, hash, member, browser))
     return send_to(member, protocol::dump(json{{"t", "reclaimed"}, {"id", reclaim.id}}));
   std::optional<std::string> answer;
   {

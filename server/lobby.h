@@ -33,7 +33,7 @@ struct OpenSeek {
   protocol::Seek seek;
   std::string creator_hash;  // the creator's seat token, hashed: given at once, good for the game
   std::uint64_t owner = 0;   // the creator's lobby connection
-  std::string address;       // the owner's client address: it may not take its own seek
+  std::string browser;       // the owner's browser id ("": none given): it may not take its own seek
   std::optional<LobbyClock::time_point> owner_gone_since;
   std::uint64_t order = 0;   // set by the board on first add: a seek put back keeps its place
 };
@@ -54,7 +54,7 @@ class SeekBoard {
   // The owner's connection closed: its seeks wait for it a while.
   virtual void owner_gone(std::uint64_t owner, LobbyClock::time_point now) = 0;
   // The creator is back on connection `owner` (proved by the seek's token hash).
-  virtual bool reclaim(const std::string& id, const std::string& creator_hash, std::uint64_t owner, const std::string& address) = 0;
+  virtual bool reclaim(const std::string& id, const std::string& creator_hash, std::uint64_t owner, const std::string& browser) = 0;
   // Removes the seeks whose owner has been gone since before `cutoff`; returns their ids.
   virtual std::vector<std::string> expire(LobbyClock::time_point cutoff) = 0;
 };
@@ -63,7 +63,7 @@ class SeekBoard {
 struct SharedSeek {
   protocol::Seek seek;
   std::string creator_hash;
-  std::string address;  // the creator's: it may not take its own seek on another node either
+  std::string browser;  // the creator's: it may not take its own seek on another node either
 };
 
 // The seeks of all the nodes of a cluster (server/redis_cluster.h). Without it, a lobby's seeks
@@ -110,11 +110,12 @@ class Lobby {
   void share(SharedLobby* shared) { shared_ = shared; }
   void start();
   void stop();
-  // A new connection's peer.
-  std::unique_ptr<SocketPeer> peer();
+  // A new connection's peer. `browser`: the id the page keeps for its browser (server/seek_record.h),
+  // "" if none: two sockets of one browser are one person, whatever their addresses.
+  std::unique_ptr<SocketPeer> peer(std::string browser);
 
   // For the peers.
-  void opened(std::uint64_t member, std::shared_ptr<Watcher> connection);
+  void opened(std::uint64_t member, std::shared_ptr<Watcher> connection, std::string browser);
   void closed(std::uint64_t member);
   void seek(std::uint64_t member, protocol::CreateGameRequest game);
   void cancel(std::uint64_t member, const std::string& id);
@@ -142,6 +143,7 @@ class Lobby {
   // written), the socket is behind and gets the next snapshot instead of more updates.
   struct Member {
     std::shared_ptr<Watcher> connection;
+    std::string browser;
     std::weak_ptr<const std::string> unsent;
     bool missed = false;  // skipped an update: its next message is a snapshot
   };

@@ -7,6 +7,7 @@
 
 #include "protocol/lobby_messages.h"
 #include "server/security.h"
+#include "server/seek_record.h"
 
 namespace arbiter {
 namespace {
@@ -63,37 +64,6 @@ std::vector<std::string> eval(const char* script, std::vector<std::string> keys,
   command.insert(command.end(), keys.begin(), keys.end());
   command.insert(command.end(), arguments.begin(), arguments.end());
   return command;
-}
-
-protocol::ColorChoice color_choice(const std::string& name) {
-  if (name == "white") return protocol::ColorChoice::White;
-  if (name == "black") return protocol::ColorChoice::Black;
-  return protocol::ColorChoice::Random;
-}
-
-std::string record_of(const SharedSeek& seek) {
-  return protocol::dump(json{{"seek", protocol::seek_json(seek.seek)}, {"creator_hash", seek.creator_hash}, {"address", seek.address}});
-}
-
-// nullopt for what no node of this version wrote.
-std::optional<SharedSeek> parse_record(const std::string& text) {
-  try {
-    json record = json::parse(text);
-    const json& seek = record.at("seek");
-    SharedSeek out;
-    out.seek.id = seek.at("id").get<std::string>();
-    out.seek.game.variant = seek.at("variant").get<std::string>();
-    out.seek.game.color = color_choice(seek.at("color").get<std::string>());
-    if (const json& clock = seek.at("clock"); clock.is_object())
-      out.seek.game.clock = protocol::ClockSetting{clock.at("initial_ms").get<std::int64_t>(), clock.at("increment_ms").get<std::int64_t>()};
-    out.seek.game.name = seek.at("name").get<std::string>();
-    out.seek.created_at_ms = seek.at("created_at").get<std::int64_t>();
-    out.creator_hash = record.at("creator_hash").get<std::string>();
-    out.address = record.at("address").get<std::string>();
-    return out;
-  } catch (const json::exception&) {
-    return std::nullopt;
-  }
 }
 
 std::vector<json> parse_items(const std::string& text) {
@@ -179,7 +149,7 @@ void RedisCluster::read_view() {
       }
       nodes[parts[i].text] = std::move(view);
       for (const auto& record : parts[i + 2].elements)
-        if (auto seek = parse_record(record.text)) seeks.emplace(seek->seek.id, std::move(*seek));
+        if (auto seek = parse_seek_record(record.text)) seeks.emplace(seek->seek.id, std::move(*seek));
     }
     std::lock_guard lock(mutex_);
     const auto now = std::chrono::steady_clock::now();
@@ -201,7 +171,7 @@ void RedisCluster::published(const std::string& channel, const std::string& payl
     std::lock_guard lock(mutex_);
     if (payload[0] == '+') {
       // Redis keeps a channel's order: a seek offered again (its game not stored) is back.
-      if (auto seek = parse_record(payload.substr(1))) {
+      if (auto seek = parse_seek_record(payload.substr(1))) {
         removed_.erase(seek->seek.id);
         seeks_.insert_or_assign(seek->seek.id, std::move(*seek));
       }
@@ -212,9 +182,7 @@ void RedisCluster::published(const std::string& channel, const std::string& payl
     }
     return;
   }
-  json message = json::parse(payload, nullptr, false);
-  if (!message.is_object() || message.value("t", "") != "matched") return;
-  lobby_->matched_elsewhere(message.value("seek", ""), message.value("game", ""), message.value("color", ""));
+  if (auto notice = parse_matched_notice(payload)) lobby_->matched_elsewhere(notice->seek, notice->game, notice->color);
 }
 
 bool RedisCluster::fresh() const {
@@ -244,7 +212,7 @@ std::optional<std::pair<std::size_t, std::size_t>> RedisCluster::counts() const 
 }
 
 void RedisCluster::offer(const SharedSeek& seek, std::function<void(bool)> done) {
-  commands_.command(eval(kOfferScript, {seeks_key(node_), kLobbyChannel}, {seek.seek.id, record_of(seek), std::to_string(kExpiry.count())}),
+  commands_.command(eval(kOfferScript, {seeks_key(node_), kLobbyChannel}, {seek.seek.id, seek_record(seek), std::to_string(kExpiry.count())}),
                     [done = std::move(done)](std::optional<RedisReply> reply) {
                       done(reply && reply->kind == RedisReply::Kind::Integer);
                     });
@@ -256,14 +224,13 @@ void RedisCluster::claim(const std::string& id, std::function<void(Claim, std::o
   commands_.command(eval(kClaimScript, {seeks_key(node), kLobbyChannel}, {id}), [done = std::move(done)](std::optional<RedisReply> reply) {
     if (!reply || reply->kind == RedisReply::Kind::Error) return done(Claim::Unavailable, std::nullopt);
     if (reply->kind != RedisReply::Kind::String) return done(Claim::Gone, std::nullopt);
-    auto seek = parse_record(reply->text);
+    auto seek = parse_seek_record(reply->text);
     done(seek ? Claim::Won : Claim::Gone, std::move(seek));
   });
 }
 
 void RedisCluster::tell_matched(const std::string& seek_id, const std::string& game, const std::string& color) {
-  commands_.command({"PUBLISH", node_channel(security::node_of(seek_id)),
-                     protocol::dump(json{{"t", "matched"}, {"seek", seek_id}, {"game", game}, {"color", color}})},
+  commands_.command({"PUBLISH", node_channel(security::node_of(seek_id)), matched_notice({seek_id, game, color})},
                     [](std::optional<RedisReply>) {});
 }
 

@@ -102,8 +102,9 @@ std::shared_ptr<Room> Registry::find(const std::string& id) {
   }
 }
 
-storage::GameRecord Registry::new_record(const protocol::CreateGameRequest& request) const {
+std::optional<storage::GameRecord> Registry::new_record(const protocol::CreateGameRequest& request) const {
   const rules::Variant* variant = rules::find_variant(request.variant);
+  if (!variant) return std::nullopt;
   storage::GameRecord record;
   record.id = security::new_game_id();
   storage::name_rules(record, *variant);
@@ -156,7 +157,9 @@ std::variant<ComputerAdmission, ComputerRefusal> Registry::admit_computer(const 
 
 void Registry::create(const protocol::CreateGameRequest& request, std::optional<ComputerAdmission> admission,
                       std::function<void(CreateOutcome)> done) {
-  storage::GameRecord record = new_record(request);
+  auto made = new_record(request);
+  if (!made) return done(CreateOutcome{});
+  storage::GameRecord& record = *made;
   hold_admission(record.id, std::move(admission));
   CreateOutcome outcome;
   outcome.id = record.id;
@@ -188,9 +191,10 @@ void Registry::create(const protocol::CreateGameRequest& request, std::optional<
 
 void Registry::create_paired(const protocol::CreateGameRequest& request, std::vector<storage::SeatRecord> seats,
                              std::function<void(std::optional<std::string>)> done) {
-  storage::GameRecord record = new_record(request);
-  std::string id = record.id;
-  store_and_open(std::move(record), std::move(seats), [id, done = std::move(done)](bool ok) {
+  auto record = new_record(request);
+  if (!record) return done(std::nullopt);
+  std::string id = record->id;
+  store_and_open(std::move(*record), std::move(seats), [id, done = std::move(done)](bool ok) {
     done(ok ? std::optional(id) : std::nullopt);
   });
 }

@@ -74,7 +74,8 @@ class Registry {
   // could not be stored): the store stands between them.
   void hold_admission(const std::string& id, std::optional<ComputerAdmission> admission);
   std::optional<ComputerAdmission> take_admission(const std::string& id);
-  storage::GameRecord new_record(const protocol::CreateGameRequest& request) const;
+  // nullopt: a variant this server does not serve (a seek from another node, say).
+  std::optional<storage::GameRecord> new_record(const protocol::CreateGameRequest& request) const;
   // Stores a new game and opens its room; `done(ok)` runs on the io_context, once the room has
   // committed the join of a game created with both seats.
   void store_and_open(storage::GameRecord record, std::vector<storage::SeatRecord> seats, std::function<void(bool)> done);

@@ -77,6 +77,21 @@ export class Redis {
     if (this.child) await this.child.exited;
   }
 
+  // One command whose reply is one line (an integer, a status), over a connection of its own: the
+  // reply as RESP text (":1\r\n").
+  command(...words) {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(this.port, '127.0.0.1');
+      let reply = '';
+      socket.on('data', chunk => {
+        reply += chunk;
+        if (reply.endsWith('\r\n')) { socket.end(); resolve(reply); }
+      });
+      socket.on('error', reject);
+      socket.write(`*${words.length}\r\n${words.map(w => `$${Buffer.byteLength(w)}\r\n${w}\r\n`).join('')}`);
+    });
+  }
+
   async remove() {
     await this.stop();
     fs.rmSync(this.dir, { recursive: true, force: true });
@@ -84,11 +99,11 @@ export class Redis {
 }
 
 export class Cluster {
-  // `nodeArgs`: more `serve` options for every node.
-  static async start({ nodeArgs = [] } = {}) {
+  // `nodeArgs`: more `serve` options for every node; `argsOf`: for one node, by name.
+  static async start({ nodeArgs = [], argsOf = {} } = {}) {
     const cluster = new Cluster();
     try {
-      await cluster.launch(nodeArgs);
+      await cluster.launch(nodeArgs, argsOf);
     } catch (error) {
       await cluster.stop();  // whatever had started
       throw error;
@@ -96,14 +111,14 @@ export class Cluster {
     return cluster;
   }
 
-  async launch(nodeArgs) {
+  async launch(nodeArgs, argsOf) {
     const cluster = this;
     cluster.redis = new Redis(await freePort());
     await cluster.redis.start();
     const redis = `127.0.0.1:${cluster.redis.port}`;
     cluster.nodes = {};
     for (const name of ['a', 'b', 'c'])
-      cluster.nodes[name] = await Server.start(['--node', name, '--redis', redis, '--trusted-proxy', '127.0.0.1', ...nodeArgs]);
+      cluster.nodes[name] = await Server.start(['--node', name, '--redis', redis, '--trusted-proxy', '127.0.0.1', ...nodeArgs, ...(argsOf[name] ?? [])]);
     cluster.frontPort = await freePort();
     cluster.haproxy = launch('haproxy', ['-db', '-f', HAPROXY_CFG], {
       name: 'haproxy',  // it says nothing when all is well: ready once it routes to each node (below)

@@ -10,7 +10,7 @@ let server;
 before(async () => { server = await Server.start(['--seek-grace', '0.3']); });
 after(async () => { await server.stop(); });
 
-// Each socket from its own loopback address: a player may not take a seek of its own address.
+// Each socket from its own loopback address and without a browser id: each is another person.
 const lobby = options => openLobby(server, options);
 
 async function seek(creator, options = {}) {

@@ -1,7 +1,7 @@
-// The lobby under a burst and against one address playing itself: 600 sockets seeking at once
+// The lobby under a burst and against one browser playing itself: 600 sockets seeking at once
 // (the server stays up, every socket ends with the list a newcomer gets), changes coalesced into
 // few messages, the window of newest seeks with the count of the rest, an accept refused from
-// the seek's own address and charged to the taker's creation budget, and `matched` only once
+// the seek's own browser and charged to the taker's creation budget, and `matched` only once
 // the game is playing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -86,13 +86,14 @@ test('the lobby shows the newest seeks and counts the rest; a seek outside the w
   for (const c of [creator, ...newer]) c.close();
 });
 
-test('an accept from the seek\'s own address is refused; accepts charge the taker\'s creation budget', async () => {
+test('an accept from the seek\'s own browser is refused; accepts charge the taker\'s creation budget', async () => {
   const home = freshAddress();
-  const creator = await openLobby(strict, { localAddress: home });
-  const sameHouse = await openLobby(strict, { localAddress: home });
+  const browser = 'one-browser-two-tabs_0123';
+  const creator = await openLobby(strict, { localAddress: home, browser });
+  const otherTab = await openLobby(strict, { localAddress: home, browser });
   const mine = await seekOf(creator);
-  sameHouse.send({ t: 'accept', id: mine.seek.id });
-  await sameHouse.error('own_seek');
+  otherTab.send({ t: 'accept', id: mine.seek.id });
+  await otherTab.error('own_seek');
   const neighbour = await openLobby(strict);
   await neighbour.shows(mine.seek.id);  // refused, the seek stayed open
 

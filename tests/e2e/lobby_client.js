@@ -55,9 +55,10 @@ export class LobbyClient extends Client {
   ids() { return [...this.seeks.keys()].sort(); }
 }
 
-// An open lobby socket whose snapshot has come.
-export async function openLobby(server, { localAddress = freshAddress() } = {}) {
-  const client = new LobbyClient(`ws://127.0.0.1:${server.port}/ws/lobby`, { localAddress });
+// An open lobby socket whose snapshot has come. `browser`: the id a page keeps for its browser.
+export async function openLobby(server, { localAddress = freshAddress(), browser } = {}) {
+  const query = browser === undefined ? '' : `?browser=${encodeURIComponent(browser)}`;
+  const client = new LobbyClient(`ws://127.0.0.1:${server.port}/ws/lobby${query}`, { localAddress });
   server.clients.push(client);
   await client.opened;
   client.hello = await client.next(m => m.t === 'lobby', 'the lobby');

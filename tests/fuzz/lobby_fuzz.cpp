@@ -1,5 +1,5 @@
 // libFuzzer target: the lobby's messages. Each input line is one command from one of four lobby
-// sockets (its first byte picks the socket; sockets 0 and 1 share an address), parsed by
+// sockets (its first byte picks the socket; sockets 0 and 1 are one browser, 0 to 2 one address), parsed by
 // parse_lobby_command and carried out by a real Lobby over a real SQLite store, ticking between
 // lines. Socket 3 is slow: it holds what it is sent until every other line, so it falls behind.
 // "@ID" and "@TOKEN" stand for the last seek opened and its creator's token, so that accepts,
@@ -142,7 +142,7 @@ class World {
     turn();
     sockets_[kSlow]->drain();
     auto newcomer = std::make_shared<FakeSocket>("192.0.2.200", false, last_);
-    auto peer = lobby_.peer();
+    auto peer = lobby_.peer("");
     peer->opened(newcomer);
     for (const auto& socket : sockets_)
       if (socket->seeks() != newcomer->seeks() || socket->more() != newcomer->more())
@@ -152,9 +152,10 @@ class World {
 
  private:
   void open(int who) {
-    // Sockets 0 and 1 are one address: neither may take the other's seek.
-    sockets_[who] = std::make_shared<FakeSocket>(who <= 1 ? "192.0.2.1" : "192.0.2." + std::to_string(who + 1), who == kSlow, last_);
-    peers_[who] = lobby_.peer();
+    // Sockets 0 and 1 are one browser: neither may take the other's seek. Socket 2 shares their
+    // address, not their browser: it may.
+    sockets_[who] = std::make_shared<FakeSocket>(who <= 2 ? "192.0.2.1" : "192.0.2." + std::to_string(who + 1), who == kSlow, last_);
+    peers_[who] = lobby_.peer(who <= 1 ? "browser-of-sockets-0-and-1" : "");
     peers_[who]->opened(sockets_[who]);
   }
   void turn() {
@@ -165,7 +166,7 @@ class World {
   boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_{io_.get_executor()};
   std::unique_ptr<storage::Store> store_;
   Registry registry_;
-  AddressLimits limits_;  // on: the own-address refusal and the creation budget are in play
+  AddressLimits limits_;  // on: the creation budget is in play
   Lobby lobby_;
   LastSeek last_;
   std::shared_ptr<FakeSocket> sockets_[kSockets];

@@ -103,6 +103,16 @@ TEST_CASE("creating a game: bad requests say why") {
   }
 }
 
+TEST_CASE("a clock from elsewhere (another node's seek) is in bounds exactly when a request could have made it") {
+  for (const auto& [initial, increment] : {std::pair{1000, 0}, {86400000, 3600000}, {180000, 2000}})
+    CHECK(clock_in_bounds({initial, increment}));
+  for (const auto& [initial, increment] : {std::pair{999, 0}, {0, 0}, {-1000, 0}, {86400001, 0}, {60000, -1}, {60000, 3600001}}) {
+    CAPTURE(initial);
+    CAPTURE(increment);
+    CHECK_FALSE(clock_in_bounds({initial, increment}));
+  }
+}
+
 TEST_CASE("errors are unnumbered messages with a code") {
   auto error = nlohmann::json::parse(error_message("stale_ply", "the game is at ply 3"));
   CHECK(error["t"] == "error");

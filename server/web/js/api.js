@@ -43,6 +43,17 @@ export function newSecret() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
+// This browser's id for the lobby (`/ws/lobby?browser=`): random, kept, and only what makes two
+// of its tabs one person, who may not take their own open game. Not a secret: it gives no seat.
+const BROWSER_KEY = 'arbiter.browser';
+export function browserId() {
+  let id = localStorage.getItem(BROWSER_KEY);
+  if (!id) {
+    id = newSecret();
+    localStorage.setItem(BROWSER_KEY, id);
+  }
+  return id;
+}
 const joinSecretKey = target => `arbiter.join.${target}`;
 function joinSecret(target) {
   let secret = localStorage.getItem(joinSecretKey(target));

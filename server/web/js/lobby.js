@@ -3,7 +3,7 @@
 // tab (to reclaim the seek after a dropped connection, and to sit down when it is taken). The
 // server shows the newest seeks only, and counts the rest; it sends the list ("lobby"), then at
 // most one "lobby_update" a tick with what changed.
-import { newSecret, saveSeat } from './api.js';
+import { browserId, newSecret, saveSeat } from './api.js';
 import { timeControlLabel } from './clock.js';
 import { h } from './dom.js';
 import { myName } from './names.js';
@@ -38,7 +38,8 @@ export class Lobby {
   }
 
   open() {
-    const socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/lobby`);
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby?browser=${browserId()}`);
     this.socket = socket;
     socket.addEventListener('open', () => {
       this.pinger = setInterval(() => this.send({ t: 'ping' }), PING_EVERY_MS);
