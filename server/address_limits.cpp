@@ -127,7 +127,32 @@ std::optional<AddressLimits::Lease> AddressLimits::watch(const std::string& game
 
 std::optional<AddressLimits::Clock::duration> AddressLimits::create(const std::string& address, Clock::time_point now) {
   if (!settings_.enabled) return std::nullopt;
-  return creates_.take(address, now);
+  if (shared_)
+    if (auto wait = shared_refusal(address, now)) return wait;
+  auto wait = creates_.take(address, now);
+  if (shared_ && !wait)
+    shared_->take_create(address, settings_.creates_per_minute / 60, settings_.create_burst,
+                         [this, address](std::optional<SharedLimits::Take> take) {
+                           if (take && take->wait) refused_shared(address, *take->wait);
+                         });
+  return wait;
+}
+
+void AddressLimits::refused_shared(const std::string& address, Clock::duration wait) {
+  const auto now = Clock::now();
+  std::lock_guard lock(refusals_mutex_);
+  if (shared_refusals_.size() >= kTakesBetweenSweeps)
+    std::erase_if(shared_refusals_, [&](const auto& entry) { return entry.second <= now; });
+  shared_refusals_[address] = now + wait;
+}
+
+std::optional<AddressLimits::Clock::duration> AddressLimits::shared_refusal(const std::string& address, Clock::time_point now) {
+  std::lock_guard lock(refusals_mutex_);
+  auto it = shared_refusals_.find(address);
+  if (it == shared_refusals_.end()) return std::nullopt;
+  if (it->second > now) return it->second - now;
+  shared_refusals_.erase(it);
+  return std::nullopt;
 }
 
 void AddressLimits::create_shared(const std::string& address, Clock::time_point now,
@@ -135,6 +160,7 @@ void AddressLimits::create_shared(const std::string& address, Clock::time_point 
   if (!settings_.enabled || !shared_) return done(create(address, now));
   shared_->take_create(address, settings_.creates_per_minute / 60, settings_.create_burst,
                        [this, address, done = std::move(done)](std::optional<SharedLimits::Take> take) {
+                         if (take && take->wait) refused_shared(address, *take->wait);
                          if (take) return done(take->wait);
                          // Each creation costs N tokens: this node alone gives 1/N of the budget.
                          done(fallback_creates_.take(address, Clock::now(), static_cast<double>(shared_->nodes())));

@@ -127,6 +127,8 @@ class AddressLimits {
   std::optional<Lease> watch(const std::string& game_id, const std::string& address);
   // nullopt: allowed; otherwise the wait before this address may try again.
   // create(): every game made on the address's behalf (POST /api/games, a rematch it asks for).
+  // A cluster's node decides at once by its own bucket, but also charges the shared one and,
+  // once that has refused the address (on any path), refuses it too until the wait is over.
   std::optional<Clock::duration> create(const std::string& address, Clock::time_point now);
   // As create(), over all the nodes of a cluster (share()); `done` may run on another thread. When
   // Redis does not answer, each node gives the address 1/N of the budget (N: the nodes seen lately),
@@ -153,6 +155,12 @@ class AddressLimits {
   KeyedBuckets creates_, joins_, messages_, seat_messages_, analysis_starts_;
   KeyedBuckets fallback_creates_;  // a cluster node's, while Redis does not answer
   SharedLimits* shared_ = nullptr;
+
+  // The shared bucket's last refusals: address -> when it may create again.
+  void refused_shared(const std::string& address, Clock::duration wait);
+  std::optional<Clock::duration> shared_refusal(const std::string& address, Clock::time_point now);
+  std::mutex refusals_mutex_;
+  std::unordered_map<std::string, Clock::time_point> shared_refusals_;
 };
 
 }  // namespace arbiter
