@@ -68,7 +68,6 @@ for _, name in ipairs(redis.call('SMEMBERS', KEYS[1])) do
 end
 return out)lua";
 
-
 protocol::ColorChoice color_choice(const std::string& name) {
   if (name == "white") return protocol::ColorChoice::White;
   if (name == "black") return protocol::ColorChoice::Black;
