@@ -5,11 +5,15 @@
 // sessions ask before they admit, and hold a Lease while they count against a cap.
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
+#include <vector>
+
+#include "server/shared_limits.h"
 
 namespace arbiter {
 
@@ -35,8 +39,8 @@ class TokenBucket {
  public:
   using Clock = std::chrono::steady_clock;
   TokenBucket(double burst, Clock::time_point now) : tokens_(burst), last_(now) {}
-  // Takes a token if there is one; otherwise returns how long until there is.
-  std::optional<Clock::duration> take(double per_second, double burst, Clock::time_point now);
+  // Takes `cost` tokens if there are as many; otherwise returns how long until there are.
+  std::optional<Clock::duration> take(double per_second, double burst, Clock::time_point now, double cost = 1);
   bool full(double per_second, double burst, Clock::time_point now) const;
 
  private:
@@ -50,7 +54,7 @@ class KeyedBuckets {
   using Clock = TokenBucket::Clock;
   KeyedBuckets(double per_second, double burst) : per_second_(per_second), burst_(burst) {}
   // nullopt: allowed; otherwise the wait before the key may try again.
-  std::optional<Clock::duration> take(const std::string& key, Clock::time_point now);
+  std::optional<Clock::duration> take(const std::string& key, Clock::time_point now, double cost = 1);
   std::size_t size() const;
 
  private:
@@ -87,6 +91,7 @@ class Counter {
   std::optional<std::pair<Lease, std::size_t>> acquire_counted(const std::string& key, std::size_t cap);
   std::size_t count(const std::string& key) const;
   std::size_t keys() const;
+  std::vector<std::pair<std::string, std::size_t>> counts() const;
 
  private:
   void give_back(const std::string& key);
@@ -109,6 +114,9 @@ class AddressLimits {
   };
 
   explicit AddressLimits(AddressLimitSettings settings);
+  // A cluster's: creations asked through create_shared() and computer games through
+  // computer_game_shared() are counted over all its nodes. Set before any request.
+  void share(SharedLimits* shared) { shared_ = shared; }
 
   const AddressLimitSettings& settings() const { return settings_; }
   // A wait as the whole seconds a refusal's Retry-After (or retry_after_s) names: 1 to 3600.
@@ -119,12 +127,23 @@ class AddressLimits {
   std::optional<Lease> watch(const std::string& game_id, const std::string& address);
   // nullopt: allowed; otherwise the wait before this address may try again.
   // create(): every game made on the address's behalf (POST /api/games, a rematch it asks for).
+  // A cluster's node decides at once by its own bucket, but also charges the shared one and,
+  // once that has refused the address (on any path), refuses it too until the wait is over.
   std::optional<Clock::duration> create(const std::string& address, Clock::time_point now);
+  // As create(), over all the nodes of a cluster (share()); `done` may run on another thread. When
+  // Redis does not answer, each node gives the address 1/N of the budget (N: the nodes seen lately),
+  // so that the whole stays near one budget and a lone node goes on.
+  void create_shared(const std::string& address, Clock::time_point now, std::function<void(std::optional<Clock::duration>)> done);
   std::optional<Clock::duration> join(const std::string& address, Clock::time_point now);
   // One message (or ping) from `address`, on `seat` (empty for spectators): allowed or not.
   bool message(const std::string& address, const std::string& seat, Clock::time_point now);
   // A computer game in play for `address`, held until it ends; nullopt: the address has its share.
   std::optional<Lease> computer_game(const std::string& address);
+  // As computer_game(), over all the nodes of a cluster (share()); `done` may run on another
+  // thread. When Redis does not answer, this node allows the address cap/N (at least 1).
+  void computer_game_shared(const std::string& address, std::function<void(std::optional<Lease>)> done);
+  // This node's computer games in play, by address (what a cluster's nodes tell each other).
+  std::vector<std::pair<std::string, std::size_t>> computer_games_held() const { return computer_games_.counts(); }
   // A game analysis under way for `address`, held until it ends; nullopt: the address has its share.
   std::optional<Lease> analysis(const std::string& address);
   // An analysis started: nullopt: allowed; otherwise the wait before this address may start another.
@@ -134,6 +153,14 @@ class AddressLimits {
   const AddressLimitSettings settings_;
   Counter connections_, spectators_, computer_games_, analyses_;
   KeyedBuckets creates_, joins_, messages_, seat_messages_, analysis_starts_;
+  KeyedBuckets fallback_creates_;  // a cluster node's, while Redis does not answer
+  SharedLimits* shared_ = nullptr;
+
+  // The shared bucket's last refusals: address -> when it may create again.
+  void refused_shared(const std::string& address, Clock::duration wait);
+  std::optional<Clock::duration> shared_refusal(const std::string& address, Clock::time_point now);
+  std::mutex refusals_mutex_;
+  std::unordered_map<std::string, Clock::time_point> shared_refusals_;
 };
 
 }  // namespace arbiter

@@ -65,9 +65,13 @@ bool Api::handles(std::string_view target) {
 }
 
 void Api::handle(const HttpRequest& request, std::function<void(HttpResponse)> done) {
+  guarded(request, done, [&] { route(request, done); });
+}
+
+void Api::guarded(const HttpRequest& request, const std::function<void(HttpResponse)>& done, const std::function<void()>& step) {
   // Store reads are synchronous: they throw before `done` has run, never after.
   try {
-    route(request, done);
+    step();
   } catch (const std::exception& e) {
     std::cerr << "arbiter: " << request.method << " " << url::path_of(request.target) << ": " << e.what() << "\n";
     done(error_response(500, "storage", "the game store could not be read; try again"));
@@ -98,9 +102,12 @@ void Api::route(const HttpRequest& request, std::function<void(HttpResponse)> do
   }
   if (path == "/api/games") {
     if (post) {
-      if (auto refused = too_often(limits_.create(request.client, AddressLimits::Clock::now()), Refusal::CreateRate))
-        return done(*refused);
-      return create_game(request, std::move(done));
+      // A cluster's nodes share the address's budget: Redis answers, on its own thread.
+      return limits_.create_shared(request.client, AddressLimits::Clock::now(),
+                                   [this, request, done](std::optional<AddressLimits::Clock::duration> wait) {
+                                     if (auto refused = too_often(wait, Refusal::CreateRate)) return done(*refused);
+                                     guarded(request, done, [&] { create_game(request, done); });
+                                   });
     }
     if (get) return list_games(request, std::move(done));
     return done(method_not_allowed("GET, HEAD, POST"));
@@ -140,17 +147,25 @@ void Api::create_game(const HttpRequest& request, std::function<void(HttpRespons
   auto parsed = protocol::parse_create_game(request.body);
   if (auto* bad = std::get_if<protocol::BadInput>(&parsed)) return done(error_response(400, bad->code, bad->message));
   const auto& create = std::get<protocol::CreateGameRequest>(parsed);
-  std::optional<ComputerAdmission> admission;
-  if (create.computer_level) {
-    auto admitted = registry_.admit_computer(request.client, *create.computer_level);
-    if (auto* refusal = std::get_if<ComputerRefusal>(&admitted)) {
-      metrics_.refused(refusal->why == ComputerRefusal::Why::AddressCap ? Refusal::ComputerGames : Refusal::ComputerBusy);
-      auto response = error_response(refusal->status(), refusal->code(), refusal->message());
-      response.retry_after_s = AddressLimits::retry_seconds(ComputerRefusal::kRetryAfter);
-      return done(response);
-    }
-    admission = std::move(std::get<ComputerAdmission>(admitted));
-  }
+  if (!create.computer_level) return store_game(create, std::nullopt, std::move(done));
+  // The address's cap over all of a cluster's nodes first (its own doing), then this node's pool.
+  limits_.computer_game_shared(request.client, [this, request, create, done](std::optional<AddressLimits::Lease> lease) {
+    guarded(request, done, [&] {
+      auto admitted = lease ? registry_.admit_computer(std::move(*lease), *create.computer_level)
+                            : std::variant<ComputerAdmission, ComputerRefusal>(ComputerRefusal{ComputerRefusal::Why::AddressCap});
+      if (auto* refusal = std::get_if<ComputerRefusal>(&admitted)) {
+        metrics_.refused(refusal->why == ComputerRefusal::Why::AddressCap ? Refusal::ComputerGames : Refusal::ComputerBusy);
+        auto response = error_response(refusal->status(), refusal->code(), refusal->message());
+        response.retry_after_s = AddressLimits::retry_seconds(ComputerRefusal::kRetryAfter);
+        return done(response);
+      }
+      store_game(create, std::move(std::get<ComputerAdmission>(admitted)), done);
+    });
+  });
+}
+
+void Api::store_game(const protocol::CreateGameRequest& create, std::optional<ComputerAdmission> admission,
+                     std::function<void(HttpResponse)> done) {
   registry_.create(create, std::move(admission), [done](CreateOutcome created) {
     if (!created.ok) return done(error_response(500, "storage", "the game could not be stored"));
     json body{{"id", created.id}, {"watch", "/game/" + created.id}};

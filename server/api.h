@@ -60,6 +60,10 @@ class Api {
 
  private:
   void create_game(const HttpRequest& request, std::function<void(HttpResponse)> done);
+  void store_game(const protocol::CreateGameRequest& create, std::optional<ComputerAdmission> admission,
+                  std::function<void(HttpResponse)> done);
+  // Runs `step` (part of answering `request`), answering 500 if the store throws in it.
+  void guarded(const HttpRequest& request, const std::function<void(HttpResponse)>& done, const std::function<void()>& step);
   void join(const HttpRequest& request, const std::string& code, std::function<void(HttpResponse)> done);
   void invitation(const std::string& code, std::function<void(HttpResponse)> done);
   void join_game(const HttpRequest& request, const std::string& id, std::function<void(HttpResponse)> done);

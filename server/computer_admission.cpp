@@ -11,10 +11,14 @@ std::variant<ComputerAdmission, ComputerRefusal> admit_computer(AddressLimits* l
                                                                 const std::string& address, int level) {
   auto lease = limits ? limits->computer_game(address) : AddressLimits::Lease();
   if (!lease) return ComputerRefusal{ComputerRefusal::Why::AddressCap};
-  if (!pool) return ComputerAdmission{{}, std::move(*lease)};
+  return admit_computer_leased(std::move(*lease), pool, level);
+}
+
+std::variant<ComputerAdmission, ComputerRefusal> admit_computer_leased(AddressLimits::Lease lease, ComputerPool* pool, int level) {
+  if (!pool) return ComputerAdmission{{}, std::move(lease)};
   auto share = pool->capacity().admit(level);
   if (!share) return ComputerRefusal{ComputerRefusal::Why::PoolFull};
-  return ComputerAdmission{std::move(*share), std::move(*lease)};
+  return ComputerAdmission{std::move(*share), std::move(lease)};
 }
 
 }  // namespace arbiter

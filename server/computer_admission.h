@@ -33,5 +33,7 @@ struct ComputerRefusal {
 // `limits`: none, no per-address cap; `pool`: none, no capacity (computer games wait, unthought).
 std::variant<ComputerAdmission, ComputerRefusal> admit_computer(AddressLimits* limits, ComputerPool* pool,
                                                                 const std::string& address, int level);
+// The pool's part alone, for a lease already held (AddressLimits::computer_game_shared's).
+std::variant<ComputerAdmission, ComputerRefusal> admit_computer_leased(AddressLimits::Lease lease, ComputerPool* pool, int level);
 
 }  // namespace arbiter

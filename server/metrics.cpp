@@ -56,6 +56,17 @@ std::string_view refusal_name(Refusal refusal) {
   return "unknown";
 }
 
+std::string_view redis_trouble_name(RedisTrouble trouble) {
+  switch (trouble) {
+    case RedisTrouble::Unanswered: return "unanswered";
+    case RedisTrouble::OutOfMemory: return "out_of_memory";
+    case RedisTrouble::Error: return "error";
+    case RedisTrouble::Junk: return "junk";
+    case RedisTrouble::Count: break;
+  }
+  return "unknown";
+}
+
 Metrics::Metrics() : registry_(std::make_shared<prometheus::Registry>()) {
   auto& registry = *registry_;
   accepted_ = &prometheus::BuildCounter()
@@ -135,11 +146,41 @@ Metrics::Metrics() : registry_(std::make_shared<prometheus::Registry>()) {
                          .Add({});
   auto& games = prometheus::BuildGauge().Name("arbiter_games").Help("stored games by status").Register(registry);
   for (std::size_t i = 0; i < games_.size(); ++i) games_[i] = &games.Add({{"status", kStatuses[i]}});
+  auto& troubles = prometheus::BuildCounter()
+                       .Name("arbiter_redis_troubles_total")
+                       .Help("Redis commands that failed and items read from Redis that were skipped, by kind")
+                       .Register(registry);
+  for (std::size_t i = 0; i < redis_troubles_.size(); ++i)
+    redis_troubles_[i] = &troubles.Add({{"kind", std::string(redis_trouble_name(static_cast<RedisTrouble>(i)))}});
+  redis_beats_skipped_ = &prometheus::BuildCounter()
+                              .Name("arbiter_redis_beats_skipped_total")
+                              .Help("cluster heartbeats not sent because the last one was still unanswered")
+                              .Register(registry)
+                              .Add({});
+  redis_timeouts_ = &prometheus::BuildCounter()
+                         .Name("arbiter_redis_timeouts_total")
+                         .Help("Redis connections dropped because a command went unanswered past the command timeout")
+                         .Register(registry)
+                         .Add({});
+  redis_pending_ = &prometheus::BuildGauge()
+                        .Name("arbiter_redis_pending_commands")
+                        .Help("commands sent to Redis and not yet answered (as of the last heartbeat)")
+                        .Register(registry)
+                        .Add({});
 }
 
 Metrics::~Metrics() = default;
 
 void Metrics::accepted() { accepted_->Increment(); }
+
+void Metrics::redis_trouble(RedisTrouble trouble) { redis_troubles_[static_cast<std::size_t>(trouble)]->Increment(); }
+
+void Metrics::redis_beat_skipped() { redis_beats_skipped_->Increment(); }
+
+void Metrics::redis_pending(std::size_t commands) { redis_pending_->Set(static_cast<double>(commands)); }
+
+void Metrics::redis_timeouts(std::uint64_t more) { redis_timeouts_->Increment(static_cast<double>(more)); }
+
 void Metrics::refused(Refusal refusal) { refusals_[static_cast<std::size_t>(refusal)]->Increment(); }
 void Metrics::message() { messages_->Increment(); }
 void Metrics::ping() { pings_->Increment(); }

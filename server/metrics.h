@@ -50,6 +50,16 @@ enum class Refusal {
 };
 std::string_view refusal_name(Refusal refusal);
 
+// What went wrong with Redis (a cluster's); one label value of arbiter_redis_troubles_total each.
+enum class RedisTrouble {
+  Unanswered,   // no answer: Redis away, or it hung past the command timeout
+  OutOfMemory,  // Redis at its maxmemory refused a write ("OOM command not allowed")
+  Error,        // any other error reply
+  Junk,         // an item read from Redis that no node of this version wrote (skipped)
+  Count
+};
+std::string_view redis_trouble_name(RedisTrouble trouble);
+
 // Numbers read at scrape time rather than counted as they change.
 struct MetricsSnapshot {
   std::size_t connections = 0, websockets = 0, connection_cap = 0;
@@ -76,6 +86,12 @@ class Metrics {
   void computer_thought(int level, std::chrono::steady_clock::duration took, bool cut_short);
   // A game analysis ended: "stored", "stopped" (shutdown) or "failed"; how long it ran.
   void analysis_ended(std::string_view outcome, std::chrono::steady_clock::duration took);
+  void redis_trouble(RedisTrouble trouble);
+  // A heartbeat not sent because the last one was still unanswered.
+  void redis_beat_skipped();
+  // Commands sent to Redis and not yet answered (now), and connections dropped as hung (more).
+  void redis_pending(std::size_t commands);
+  void redis_timeouts(std::uint64_t more);
   std::string text(const MetricsSnapshot& snapshot) const;
 
  private:
@@ -91,6 +107,10 @@ class Metrics {
   prometheus::Counter* computer_cut_short_;
   std::array<prometheus::Counter*, 3> analyses_{};  // stored, stopped, failed
   prometheus::Histogram* analysis_seconds_;
+  std::array<prometheus::Counter*, static_cast<std::size_t>(RedisTrouble::Count)> redis_troubles_{};
+  prometheus::Counter* redis_beats_skipped_;
+  prometheus::Counter* redis_timeouts_;
+  prometheus::Gauge* redis_pending_;
   prometheus::Histogram* commit_seconds_;
   prometheus::Histogram* commit_batch_;
   prometheus::Gauge* connections_;

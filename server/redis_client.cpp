@@ -10,6 +10,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
+#include <deque>
 #include <iostream>
 
 namespace arbiter {
@@ -60,12 +61,24 @@ struct Link : std::enable_shared_from_this<Link> {
   void arm(Wait wait);
 };
 
+// A command sent: its callback, until Redis answers or the connection is lost.
+struct Pending {
+  RedisClient::Answer done;
+  std::chrono::steady_clock::time_point sent;
+  bool answered = false;
+};
+
 struct RedisClient::Impl : std::enable_shared_from_this<RedisClient::Impl> {
   Impl(boost::asio::io_context& io, std::string host, unsigned short port)
-      : strand(boost::asio::make_strand(io)), retry(strand), host(std::move(host)), port(port) {}
+      : strand(boost::asio::make_strand(io)), retry(strand), watchdog(strand), host(std::move(host)), port(port) {}
 
   Strand strand;
   boost::asio::steady_timer retry;
+  boost::asio::steady_timer watchdog;  // set for the oldest pending command's deadline
+  bool watching = false;
+  std::deque<std::shared_ptr<Pending>> in_flight;  // in the order sent: Redis answers in that order
+  std::atomic<std::size_t> pending_count{0};
+  std::atomic<std::uint64_t> timeout_count{0};
   std::string host;
   unsigned short port;
   std::function<void()> on_connected;
@@ -87,7 +100,40 @@ struct RedisClient::Impl : std::enable_shared_from_this<RedisClient::Impl> {
     }));
   }
   void send_subscribe();
+
+  void forget_answered() {
+    while (!in_flight.empty() && in_flight.front()->answered) in_flight.pop_front();
+    pending_count = in_flight.size();
+  }
+  void watch();
+  void drop_hung();
 };
+
+// Wakes at the oldest pending command's deadline: still unanswered, Redis hangs.
+void RedisClient::Impl::watch() {
+  if (watching || in_flight.empty()) return;
+  watching = true;
+  watchdog.expires_at(in_flight.front()->sent + kCommandTimeout);
+  watchdog.async_wait(boost::asio::bind_executor(strand, [self = shared_from_this()](boost::system::error_code ec) {
+    self->watching = false;
+    if (ec || self->dying) return;
+    self->forget_answered();
+    if (!self->in_flight.empty() && std::chrono::steady_clock::now() - self->in_flight.front()->sent >= kCommandTimeout)
+      self->drop_hung();
+    self->watch();
+  }));
+}
+
+// Frees the connection: hiredis answers every pending command (nullopt), then on_disconnect
+// reconnects.
+void RedisClient::Impl::drop_hung() {
+  ++timeout_count;
+  std::cerr << "arbiter: Redis at " << host << ":" << port << " did not answer within "
+            << std::chrono::duration_cast<std::chrono::milliseconds>(kCommandTimeout).count() << " ms; reconnecting\n";
+  auto held = link;  // hiredis's hooks use it until the context is freed
+  if (held && held->context) redisAsyncFree(held->context);
+  forget_answered();
+}
 
 // Waits for the socket to be readable (or writable) while hiredis wants it, then lets hiredis read
 // (or write), and waits again.
@@ -147,12 +193,15 @@ void on_disconnect(const redisAsyncContext* context, int) {
   }
 }
 
-// A command's answer: its callback, owned here from now on.
+// A command's answer (null: the connection is gone): its Pending, owned here from now on.
 void on_reply(redisAsyncContext* context, void* reply, void* privdata) {
-  std::unique_ptr<RedisClient::Answer> done(static_cast<RedisClient::Answer*>(privdata));
+  std::unique_ptr<std::shared_ptr<Pending>> pending(static_cast<std::shared_ptr<Pending>*>(privdata));
   auto owner = link_of(context)->owner.lock();
-  if (!owner || owner->dying) return;
-  (*done)(reply ? std::optional(convert(static_cast<redisReply*>(reply))) : std::nullopt);
+  if (!owner || owner->dying || (*pending)->answered) return;
+  (*pending)->answered = true;
+  owner->forget_answered();
+  auto done = std::move((*pending)->done);
+  done(reply ? std::optional(convert(static_cast<redisReply*>(reply))) : std::nullopt);
 }
 
 // A subscriber's every reply: ["subscribe", channel, n] once, then ["message", channel, payload].
@@ -233,18 +282,22 @@ void RedisClient::stop() {
 
 void RedisClient::command(std::vector<std::string> arguments, Answer done) {
   boost::asio::post(impl_->strand, [impl = impl_, arguments = std::move(arguments), done = std::move(done)]() mutable {
-    if (!impl->up || !impl->link || !impl->link->context) return done(std::nullopt);
+    if (!impl->up || !impl->link || !impl->link->context || impl->in_flight.size() >= kMaxPending) return done(std::nullopt);
     std::vector<const char*> argv;
     std::vector<std::size_t> lengths;
     for (const auto& argument : arguments) {
       argv.push_back(argument.data());
       lengths.push_back(argument.size());
     }
-    auto owned = std::make_unique<Answer>(std::move(done));
+    auto pending = std::make_shared<Pending>(Pending{std::move(done), std::chrono::steady_clock::now()});
+    auto owned = std::make_unique<std::shared_ptr<Pending>>(pending);
     if (redisAsyncCommandArgv(impl->link->context, on_reply, owned.get(), static_cast<int>(argv.size()), argv.data(),
                               lengths.data()) != REDIS_OK)
-      return (*owned)(std::nullopt);
+      return pending->done(std::nullopt);
     owned.release();  // on_reply owns it now
+    impl->in_flight.push_back(std::move(pending));
+    impl->pending_count = impl->in_flight.size();
+    impl->watch();
   });
 }
 
@@ -257,5 +310,16 @@ void RedisClient::subscribe(std::vector<std::string> channels, Message on_messag
 }
 
 bool RedisClient::connected() const { return impl_->up; }
+
+std::size_t RedisClient::pending() const { return impl_->pending_count; }
+
+std::uint64_t RedisClient::timeouts() const { return impl_->timeout_count; }
+
+std::vector<std::string> eval(const char* script, std::vector<std::string> keys, std::vector<std::string> arguments) {
+  std::vector<std::string> command{"EVAL", script, std::to_string(keys.size())};
+  command.insert(command.end(), keys.begin(), keys.end());
+  command.insert(command.end(), arguments.begin(), arguments.end());
+  return command;
+}
 
 }  // namespace arbiter

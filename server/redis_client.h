@@ -2,13 +2,17 @@
 // A Redis connection (Debian's hiredis, its asynchronous API) driven by Asio: the socket is
 // waited on with async_wait on a strand, so no io thread ever blocks on Redis. It connects in the
 // background and reconnects every half second while Redis is away; a command sent while it is
-// down, or whose answer the connection lost, is answered nullopt at once.
+// down, or whose answer the connection lost, is answered nullopt at once. A command unanswered
+// for kCommandTimeout means Redis hangs: the connection is dropped (every pending command is
+// answered nullopt) and made again, so that nothing waits longer and nothing piles up.
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <chrono>
 
 #include <boost/asio/io_context.hpp>
 
@@ -26,6 +30,9 @@ class RedisClient {
  public:
   using Answer = std::function<void(std::optional<RedisReply>)>;
   using Message = std::function<void(const std::string& channel, const std::string& payload)>;
+  static constexpr auto kCommandTimeout = std::chrono::milliseconds(2000);
+  // Commands sent and not yet answered, at most: past that a command is answered nullopt at once.
+  static constexpr std::size_t kMaxPending = 1000;
 
   RedisClient(boost::asio::io_context& io, std::string host, unsigned short port);
   ~RedisClient();
@@ -42,11 +49,16 @@ class RedisClient {
   // and hands over every message. Such a client sends no other command.
   void subscribe(std::vector<std::string> channels, Message on_message);
   bool connected() const;
+  std::size_t pending() const;              // commands sent, not yet answered
+  std::uint64_t timeouts() const;           // connections dropped for a command unanswered in time
 
   struct Impl;  // redis_client.cpp's: the strand, the connection and the reconnect timer
 
  private:
   std::shared_ptr<Impl> impl_;
 };
+
+// An EVAL command: the script, its keys and its arguments.
+std::vector<std::string> eval(const char* script, std::vector<std::string> keys, std::vector<std::string> arguments);
 
 }  // namespace arbiter

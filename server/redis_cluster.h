@@ -8,6 +8,16 @@
 // once its keys expire (kExpiry). Seeks also travel at once over the channel arbiter:lobby, and a
 // seek is taken by one Lua script (read and delete): of concurrent claims on any nodes exactly one
 // gets it. The winner's node makes the game and tells the seek's node (channel arbiter:node:NAME).
+//
+// The per-address limits are kept here too (SharedLimits): each address's creation bucket
+// (arbiter:creates:ADDRESS) and each node's computer games in play by address
+// (arbiter:computer:NAME, rewritten every beat). Every key a node writes expires.
+//
+// What is read is checked: a node key without an expiry or of another type, and list items of
+// another shape, are skipped (and said, see redis_checks.h). A heartbeat is not sent while the
+// last is unanswered (RedisClient's timeout bounds that); the lists count as unreadable while
+// this node's own heartbeat fails (Redis full, say): they would miss this node's games.
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <map>
@@ -21,12 +31,16 @@
 #include <boost/asio/strand.hpp>
 
 #include "server/api.h"
+#include "server/address_limits.h"
 #include "server/lobby.h"
+#include "server/metrics.h"
+#include "server/redis_checks.h"
 #include "server/redis_client.h"
+#include "server/shared_limits.h"
 
 namespace arbiter {
 
-class RedisCluster : public SharedLists, public SharedLobby {
+class RedisCluster : public SharedLists, public SharedLobby, public SharedLimits {
  public:
   static constexpr auto kBeat = std::chrono::milliseconds(1000);
   static constexpr auto kExpiry = std::chrono::milliseconds(3000);
@@ -36,7 +50,8 @@ class RedisCluster : public SharedLists, public SharedLobby {
 
   // `online`: this node's people connected.
   RedisCluster(boost::asio::io_context& io, std::string node, std::string host, unsigned short port,
-               storage::Store& store, Registry& registry, std::function<std::size_t()> online);
+               storage::Store& store, Registry& registry, std::function<std::size_t()> online, AddressLimits& limits,
+               Metrics& metrics);
   // `lobby` hears of its seeks taken on other nodes.
   void start(Lobby& lobby);
   void stop();
@@ -51,6 +66,12 @@ class RedisCluster : public SharedLists, public SharedLobby {
   std::optional<SharedSeek> find(const std::string& id) const override;
   std::optional<std::pair<std::size_t, std::size_t>> counts() const override;
 
+  void take_create(const std::string& address, double per_second, double burst,
+                   std::function<void(std::optional<Take>)> done) override;
+  void hold_computer_games(const std::string& address, std::size_t held, std::size_t cap,
+                           std::function<void(std::optional<bool>)> done) override;
+  std::size_t nodes() const override;
+
  private:
   struct NodeView {
     std::size_t online = 0, games = 0;
@@ -58,7 +79,11 @@ class RedisCluster : public SharedLists, public SharedLobby {
   };
 
   void beat();
+  void publish_computer_games();
   void read_view();
+  std::vector<nlohmann::json> read_items(const std::string& node, const std::string& text, bool playing);
+  // A failed command's trouble said and counted; true if it failed.
+  bool failed(const std::optional<RedisReply>& reply, std::string_view what);
   void published(const std::string& channel, const std::string& payload);
   bool fresh() const;  // the view was read lately: Redis answers
 
@@ -67,11 +92,16 @@ class RedisCluster : public SharedLists, public SharedLobby {
   storage::Store& store_;
   Registry& registry_;
   std::function<std::size_t()> online_;
+  AddressLimits& limits_;
+  Metrics& metrics_;
+  RedisTroubles troubles_;
   RedisClient commands_, subscriber_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer timer_;
   Lobby* lobby_ = nullptr;
   bool stopped_ = false;  // the strand's
+  std::atomic<bool> beat_unanswered_{false};
+  std::uint64_t timeouts_seen_ = 0;  // the strand's: of commands_.timeouts(), those counted
 
   mutable std::mutex mutex_;  // guards what follows
   std::map<std::string, NodeView> nodes_;
@@ -79,6 +109,7 @@ class RedisCluster : public SharedLists, public SharedLobby {
   // Seeks taken lately: a view read before their removal does not bring them back.
   std::map<std::string, std::chrono::steady_clock::time_point> removed_;
   std::optional<std::chrono::steady_clock::time_point> viewed_at_;
+  std::optional<std::chrono::steady_clock::time_point> written_at_;  // this node's last heartbeat stored
 };
 
 }  // namespace arbiter

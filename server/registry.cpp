@@ -155,6 +155,10 @@ std::variant<ComputerAdmission, ComputerRefusal> Registry::admit_computer(const 
   return arbiter::admit_computer(limits_, computers_, address, level);
 }
 
+std::variant<ComputerAdmission, ComputerRefusal> Registry::admit_computer(AddressLimits::Lease lease, int level) {
+  return admit_computer_leased(std::move(lease), computers_, level);
+}
+
 void Registry::create(const protocol::CreateGameRequest& request, std::optional<ComputerAdmission> admission,
                       std::function<void(CreateOutcome)> done) {
   auto made = new_record(request);

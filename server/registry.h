@@ -39,6 +39,8 @@ class Registry {
   std::shared_ptr<Room> find(const std::string& id);
   // A new computer game's admission for `address` (see computer_admission.h).
   std::variant<ComputerAdmission, ComputerRefusal> admit_computer(const std::string& address, int level);
+  // The same for an address whose lease is already held (AddressLimits::computer_game_shared).
+  std::variant<ComputerAdmission, ComputerRefusal> admit_computer(AddressLimits::Lease lease, int level);
   // `done` runs once the game is stored. `admission`: a computer game's, which its room holds.
   void create(const protocol::CreateGameRequest& request, std::optional<ComputerAdmission> admission,
               std::function<void(CreateOutcome)> done);

@@ -483,7 +483,9 @@ int serve_command(const Args& args) {
   std::function<std::size_t()> online;
   std::optional<RedisCluster> cluster;
   if (options->redis)
-    cluster.emplace(io, options->node, options->redis->first, options->redis->second, *store, registry, [&online] { return online(); });
+    cluster.emplace(io, options->node, options->redis->first, options->redis->second, *store, registry, [&online] { return online(); },
+                    address_limits, metrics);
+  if (cluster) address_limits.share(&*cluster);
   Api api(registry, *store, address_limits, metrics, cluster ? &*cluster : nullptr, &analyses);
   StaticFiles files(options->web);
   Services services{registry, api, files, limits, address_limits, metrics, *store, options->trusted_proxy};

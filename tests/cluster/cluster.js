@@ -3,13 +3,13 @@
 // addresses from the environment), and three `arbiter serve --node a|b|c --redis ...` nodes,
 // each with its own SQLite file. Everything is started here and stopped by stop(); nothing waits
 // for a fixed time (guards only against hangs).
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Server } from '../e2e/helpers.js';
+import { Server, metricSamples } from '../e2e/helpers.js';
 
 const GUARD_MS = 20000;
 const HAPROXY_CFG = fileURLToPath(new URL('../../deploy/haproxy.cfg', import.meta.url));
@@ -73,7 +73,10 @@ export class Redis {
   }
 
   async stop() {
-    if (this.child && this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGTERM');
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) {
+      this.child.kill('SIGCONT');  // a paused server would not hear the SIGTERM
+      this.child.kill('SIGTERM');
+    }
     if (this.child) await this.child.exited;
   }
 
@@ -91,6 +94,18 @@ export class Redis {
       socket.write(`*${words.length}\r\n${words.map(w => `$${Buffer.byteLength(w)}\r\n${w}\r\n`).join('')}`);
     });
   }
+
+  // One command through redis-cli: its answer as redis-cli prints it, trimmed.
+  cli(...args) {
+    return new Promise((resolve, reject) => {
+      execFile('redis-cli', ['-p', String(this.port), ...args], { timeout: GUARD_MS }, (error, stdout) =>
+        error ? reject(error) : resolve(stdout.trim()));
+    });
+  }
+
+  // Hung as a stopped process is: connections are accepted (by the kernel), nothing is answered.
+  pause() { this.child.kill('SIGSTOP'); }
+  resume() { this.child.kill('SIGCONT'); }
 
   async remove() {
     await this.stop();
@@ -118,7 +133,8 @@ export class Cluster {
     const redis = `127.0.0.1:${cluster.redis.port}`;
     cluster.nodes = {};
     for (const name of ['a', 'b', 'c'])
-      cluster.nodes[name] = await Server.start(['--node', name, '--redis', redis, '--trusted-proxy', '127.0.0.1', ...nodeArgs, ...(argsOf[name] ?? [])]);
+      cluster.nodes[name] = await Server.start(['--node', name, '--redis', redis, '--trusted-proxy', '127.0.0.1',
+        '--metrics', '127.0.0.1:0', ...nodeArgs, ...(argsOf[name] ?? [])]);
     cluster.frontPort = await freePort();
     cluster.haproxy = launch('haproxy', ['-db', '-f', HAPROXY_CFG], {
       name: 'haproxy',  // it says nothing when all is well: ready once it routes to each node (below)
@@ -132,6 +148,15 @@ export class Cluster {
       },
     });
     for (const name of ['a', 'b', 'c']) await cluster.front.untilServed(name);
+  }
+
+  // A node's /metrics as {sample: value}, from its --metrics port (its main port's /metrics is for
+  // loopback clients no proxy forwards, and 127.0.0.1 is its trusted proxy here).
+  async metrics(name) {
+    const node = this.nodes[name];
+    const [, port] = /metrics on http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(node.child.output);
+    const response = await fetch(`http://127.0.0.1:${port}/metrics`);
+    return metricSamples(await response.text());
   }
 
   // HAProxy's address, with the calls of the e2e Server (api, connect), and a wait until a node
