@@ -41,7 +41,7 @@ std::string shown(const nlohmann::json& eval) {
 std::string analyse_usage() {
   return "usage: arbiter analyse --pgn FILE [--movetime MS] [--variant NAME]\n"
          "Analyses the first game of FILE as the server does: for each ply its move, the evaluation of the\n"
-         "position after it (pawns or #mate, from White's side), the judgement (?!, ?, ??), the engine's best\n"
+         "position after it (pawns or #mate, from White's side), the judgement (??, ? or ?!), the engine's best\n"
          "move there and its line; then the game's PGN with [%eval] comments.\n"
          "  --movetime MS   each position's search [200]\n"
          "  --variant NAME  the variant, whatever the [Variant] tag says\n";
