@@ -39,7 +39,7 @@ const Kind kKinds[] = {
 // Untimed, and short enough that flags fall within a walk.
 const std::optional<ClockSetting> kClocks[] = {std::nullopt, ClockSetting{5000, 1000}};
 
-constexpr int kWalksPerGame = 2;
+constexpr int kWalksPerGame = 4;
 constexpr int kSteps = 60;
 constexpr int kStepsAfterEnd = 6;
 
