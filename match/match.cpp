@@ -191,6 +191,7 @@ std::optional<Refused> Match::decline_draw_refusal(Viewer from) const {
 
 Decision Match::on_decline_draw(Viewer from, Time now) const {
   if (auto refusal = decline_draw_refusal(from)) return refused(*refusal);
+  if (auto end = expired(now)) return record({*end});
   return record({DrawDeclined{*seat_of(from), times(now)}});
 }
 
@@ -231,6 +232,7 @@ std::optional<Refused> Match::decline_takeback_refusal(Viewer from) const {
 
 Decision Match::on_decline_takeback(Viewer from, Time now) const {
   if (auto refusal = decline_takeback_refusal(from)) return refused(*refusal);
+  if (auto end = expired(now)) return record({*end});
   return record({TakebackDeclined{*seat_of(from), times(now)}});
 }
 
@@ -243,6 +245,7 @@ std::optional<Refused> Match::abort_refusal(Viewer from) const {
 
 Decision Match::on_abort(Viewer from, Time now) const {
   if (auto refusal = abort_refusal(from)) return refused(*refusal);
+  if (auto end = expired(now)) return record({*end});
   return record({Ended{Result::Aborted, EndReason::Abort, times(now)}});
 }
 
@@ -469,24 +472,6 @@ std::optional<Time> Match::claimable_at(rules::Color seat) const {
   const auto& gone = gone_since_[rules::index(~seat)];
   if (status_ != Status::Playing || setup_.local || !gone) return std::nullopt;
   return *gone + abandon_after();
-}
-
-std::optional<Refusal> Match::set_premove(Viewer from, std::optional<std::string> move) {
-  if (auto refusal = check_player(from)) return refuse(*refusal);
-  const rules::Color seat = *seat_of(from);
-  if (move && turn() == seat) return refuse(Rejection::YourTurn, "it is your turn: move instead");
-  premoves_[rules::index(seat)] = std::move(move);
-  return std::nullopt;
-}
-
-std::optional<DuePremove> Match::take_premove(Time now) {
-  if (status_ != Status::Playing) return std::nullopt;
-  const rules::Color seat = turn();
-  auto& queued = premoves_[rules::index(seat)];
-  if (!queued) return std::nullopt;
-  MoveCommand move{*queued, ply()};
-  queued.reset();
-  return DuePremove{seat, decide(viewer_of(seat), move, now)};
 }
 
 // --- reads -------------------------------------------------------------------------------

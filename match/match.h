@@ -136,8 +136,11 @@ class Match {
   std::optional<Time> claimable_at(rules::Color seat) const;
 
   // Queues (or, with no move, cancels) `from`'s move for their next turn; played when it comes
-  // if still legal. A refusal when it is their turn already or the game is not under way.
-  std::optional<Refusal> set_premove(Viewer from, std::optional<std::string> move);
+  // if still legal. A refusal when it is their turn already, the game is not under way, or it
+  // has no premoves (a hidden game's tries, one device: Capabilities::premoves, local).
+  std::optional<Refusal> set_premove(Viewer from, std::optional<std::string> move, Time now);
+  // Whether set_premove would queue a move now (its own check, without writing a refusal).
+  bool accepts_premove(Viewer from, Time now) const { return !premove_refusal(from, true, now); }
   const std::optional<std::string>& premove(rules::Color seat) const { return premoves_[rules::index(seat)]; }
   // The premove of the side to move, taken off the queue; nullopt when there is none.
   std::optional<DuePremove> take_premove(Time now);
@@ -193,6 +196,8 @@ class Match {
   std::optional<Refused> claim_refusal(Viewer from, Time now) const;
   std::optional<Refused> rematch_refusal(Viewer from) const;
   std::optional<Refused> decline_rematch_refusal(Viewer from) const;
+  // Why `from` may not queue (`queue`) or cancel a premove now, if they may not.
+  std::optional<Refused> premove_refusal(Viewer from, bool queue, Time now) const;
   Decision on_move(Viewer from, const MoveCommand& move, Time now) const;
   Decision on_any(Viewer from, Time now) const;
   Decision on_resign(Viewer from, Time now) const;

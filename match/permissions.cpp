@@ -24,11 +24,8 @@ Permissions permitted(const Match& match, Viewer viewer, Time now) {
 
   const bool playing = match.status() == Status::Playing && !time_ended;
   const bool to_move = playing && seat == match.turn();
-  const Capabilities& can = match.referee().capabilities();
   allow(Action::Move, to_move);
-  // A premove is offered in open games between two screens: on one device the side to move
-  // just moves, and a hidden game's try is the player's to make when they hear the board.
-  allow(Action::Premove, playing && seat && !to_move && !match.local() && can.premoves);
+  allow(Action::Premove, !time_ended && match.accepts_premove(viewer, now));
   allow(Action::AskAny, to_move && match.referee().may_ask_any());
   allow(Action::Abort, accepts(AbortCommand{}));
   allow(Action::Resign, accepts(ResignCommand{}));

@@ -1,7 +1,8 @@
 #pragma once
 // What a viewer may do now, as facts a page shows instead of re-deriving the rules: each action
 // is permitted exactly when the match would accept it (its accepts, which runs decide's own
-// checks without writing a refusal's message, so the two cannot part),
+// checks without writing a refusal's message, and accepts_premove, set_premove's; so the two
+// cannot part: tests/match/permissions_property_test.cpp),
 // with the timings a page counts down. Nothing here reads the hidden position beyond what
 // decide's answers depend on: whose turn, the ply, who moved, the offers, the connections and,
 // in a hidden game, what the umpire announced to both sides.

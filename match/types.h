@@ -48,6 +48,7 @@ enum class Rejection : std::uint8_t {
   TooLate,       // abort after both sides moved
   SeatTaken,     // join: no seat is free
   YourTurn,      // a premove on one's own turn: just move
+  PremovesOff,   // a premove in a game without them (a hidden game's tries, one device)
   NoOffer,       // nothing to accept or decline
   TakebackOffered,   // the sender's takeback request already stands
   NothingToTakeBack, // the sender has not moved yet

@@ -107,6 +107,7 @@ std::string_view error_code(match::Rejection rejection) {
     case match::Rejection::TooLate: return "too_late";
     case match::Rejection::SeatTaken: return "seat_taken";
     case match::Rejection::YourTurn: return "your_turn";
+    case match::Rejection::PremovesOff: return "premoves_off";
     case match::Rejection::NoOffer: return "no_offer";
     case match::Rejection::TakebackOffered: return "takeback_offered";
     case match::Rejection::NothingToTakeBack: return "nothing_to_take_back";

@@ -519,7 +519,7 @@ void Room::premove(std::shared_ptr<Watcher> watcher, std::optional<std::string> 
     run([this, watcher, move] {
       const Attached* from = find(watcher);
       if (!from) return;
-      if (auto refusal = match_.set_premove(from->viewer, move)) return send_refusal(*watcher, *refusal);
+      if (auto refusal = match_.set_premove(from->viewer, move, Clock::now())) return send_refusal(*watcher, *refusal);
       const Color seat = *match::seat_of(from->viewer);
       send_to_seat(seat, text(protocol::premove_message(match_.premove(seat))));
     });

@@ -57,6 +57,32 @@ test('Kriegspiel has no takebacks', async () => {
   await white.error('hidden_game');
 });
 
+// Bug (issue 32): a premove sent over the socket in such a game was queued, then played as the
+// player's move (a try in Kriegspiel) as their turn came. Their own move at that ply is the
+// witness that none was: it is taken, not refused as stale.
+test('Kriegspiel and a game on one device have no premoves: refused, and nothing is played', async () => {
+  const hidden = await server.seated({ variant: 'kriegspiel' });
+  hidden.black.send({ t: 'premove', move: 'e7e5' });
+  await hidden.black.error('premoves_off');
+  hidden.white.move('e2e4', 0);
+  assert.equal((await hidden.black.event('umpire')).by, 'white');
+  hidden.black.move('d7d5', 1);
+  const tried = await hidden.black.event('umpire');
+  assert.deepEqual([tried.say, tried.by, tried.move], ['moved', 'black', 'd7d5']);
+  assert.ok(!hidden.black.inbox.some(m => m.t === 'premove' || m.t === 'error'));
+
+  const created = await server.api('POST', '/api/games', { variant: 'chess', local: true });
+  assert.equal(created.status, 201, created.text);
+  const { id, tokens } = created.body;
+  const local = { white: await server.connect(id, tokens.white), black: await server.connect(id, tokens.black) };
+  local.black.send({ t: 'premove', move: 'e7e5' });
+  await local.black.error('premoves_off');
+  await play(local, ['e2e4']);
+  await play(local, ['d7d5'], { ply: 1, turn: 'black' });
+  assert.ok(!local.black.inbox.some(m => m.t === 'premove' || m.t === 'error'));
+  assert.deepEqual((await server.api('GET', `/api/games/${id}`)).body.moves, ['e2e4', 'd7d5']);
+});
+
 test('a premove is played as soon as its turn comes, and shown only to its player', async () => {
   const { white, black, spectator } = await server.seated();
   await play({ white, black, spectator }, ['e2e4']);

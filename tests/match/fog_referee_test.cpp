@@ -81,7 +81,7 @@ TEST_CASE("fog: no takeback, no players' chat while it is on, premoves queued an
   CHECK(game->spectators_sealed());
 
   auto& match = game.match();
-  CHECK_FALSE(match.set_premove(Viewer::White, "g1f3"));
+  CHECK_FALSE(match.set_premove(Viewer::White, "g1f3", game.now));
   game.play({"e7e5"});
   auto due = match.take_premove(game.now);
   REQUIRE(due);

@@ -314,10 +314,10 @@ TEST_CASE("takeback: declined, lapsed with a move, never in a hidden game") {
 TEST_CASE("premove: queued on the opponent's turn, played when it comes if still legal") {
   auto game = joined();
   auto& match = game.match();
-  CHECK(match.set_premove(Viewer::White, "e2e4")->code == Rejection::YourTurn);
-  CHECK(match.set_premove(Viewer::Spectator, "e2e4")->code == Rejection::NotAPlayer);
+  CHECK(match.set_premove(Viewer::White, "e2e4", game.now)->code == Rejection::YourTurn);
+  CHECK(match.set_premove(Viewer::Spectator, "e2e4", game.now)->code == Rejection::NotAPlayer);
   game.play({"e2e4"});
-  CHECK_FALSE(match.set_premove(Viewer::White, "g1f3"));
+  CHECK_FALSE(match.set_premove(Viewer::White, "g1f3", game.now));
   CHECK(match.premove(White) == "g1f3");
   CHECK_FALSE(match.take_premove(game.now));  // Black is to move and has none
   game.play({"e7e5"});
@@ -328,12 +328,12 @@ TEST_CASE("premove: queued on the opponent's turn, played when it comes if still
   CHECK_FALSE(match.premove(White));
 
   // Cancelled, or no longer legal when its turn comes: dropped, with the reason.
-  CHECK_FALSE(match.set_premove(Viewer::White, "f1c4"));
-  CHECK_FALSE(match.set_premove(Viewer::White, std::nullopt));
+  CHECK_FALSE(match.set_premove(Viewer::White, "f1c4", game.now));
+  CHECK_FALSE(match.set_premove(Viewer::White, std::nullopt, game.now));
   game.play({"g8f6"});
   CHECK_FALSE(match.take_premove(game.now));
   game.play({"d2d3"});
-  CHECK_FALSE(match.set_premove(Viewer::White, "e4e5"));  // the pawn is blocked
+  CHECK_FALSE(match.set_premove(Viewer::White, "e4e5", game.now));  // the pawn is blocked
   game.play({"b8c6"});
   auto blocked = match.take_premove(game.now);
   REQUIRE(blocked);

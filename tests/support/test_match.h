@@ -29,6 +29,9 @@ class TestMatch {
   explicit TestMatch(std::string_view variant_name, std::optional<match::ClockSetting> clock = std::nullopt,
                      bool local = false, std::string id = "g1", std::string_view fen = {})
       : match_(setup(std::move(id), clock, local), start_of(variant_name, fen), now) {}
+  // A game made as `setup` says (a computer's seat, seats given at once), from the variant's start.
+  TestMatch(match::MatchSetup setup, std::string_view variant_name)
+      : match_(std::move(setup), start_of(variant_name, {}), now) {}
   // A game between two people from a set position, joined.
   static TestMatch from(std::string_view variant_name, std::string_view fen,
                         std::optional<match::ClockSetting> clock = std::nullopt) {
@@ -43,6 +46,10 @@ class TestMatch {
   const match::Match* operator->() const { return &match_; }
 
   void wait(std::chrono::milliseconds time) { now += time; }
+  // `now` on the wall clock, as events are recorded.
+  std::int64_t wall_ms() const {
+    return kCreatedAtMs + std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
+  }
 
   // Decides, and applies what was decided.
   match::Decision send(match::Viewer from, match::Command command) { return carry_out(match_.decide(from, command, now)); }
@@ -75,8 +82,7 @@ class TestMatch {
   }
   match::Decision carry_out(match::Decision decision) {
     if (!decision.accepted()) return decision;
-    const std::int64_t at_ms =
-        kCreatedAtMs + std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
+    const std::int64_t at_ms = wall_ms();
     for (const auto& event : decision.events) apply(event, now, at_ms);
     return decision;
   }
