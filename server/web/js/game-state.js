@@ -124,7 +124,7 @@ export function reduce(state, input) {
       break;
     }
     case 'pin': s.pinned = !s.pinned; break;
-    case 'perspective': if (['whole', 'white', 'black'].includes(input.side)) s.perspective = input.side; break;
+    case 'perspective': if (['whole', 'white', 'black'].includes(input.side)) s.perspective = input.side; if (s.perspective !== 'whole') s.orientation = s.perspective; break;
     case 'flip': s.orientation = otherColor(s.orientation); break;
     case 'premove': s.premove = input.move; break;
     case 'claim-wait': s.claimWaiting = true; break;
