@@ -90,7 +90,7 @@ test('against the computer: the bar names it once, and there is no players\' cha
   assert.equal(created.status, 201, created.text);
   const page = await Page.open(server, created.body.id, 'white', { white: created.body.token });
   const view = await page.until(v => v.status === 'playing', 'the game');
-  assert.equal(view.players.top.label, 'Computer, level 1');
+  assert.equal(view.players.top.label, 'Arbiter level 1', 'the name the server gives its seat');
   assert.equal(view.players.top.name, '');
   assert.equal(view.chat.shown, false);
   page.act('resign', { t: 'resign' });

@@ -404,9 +404,9 @@ function playerLabel(s, color) {
   const waiting = s.status === 'waiting' && !s.local && isPlayer(s) && color !== s.you;
   return {
     color,
-    label: (computer ? `Computer, level ${s.computer.level}` : capitalize(color))
+    label: ((computer && s.names[color]) || capitalize(color))
       + (color === s.you ? ' (you)' : '') + (waiting ? ': waiting to join' : ''),
-    // The computer is named by its label already; a person by the name they gave.
+    // The computer named on its label, as the server names its seat everywhere; a person by their name.
     name: computer ? '' : s.names[color] ?? '',
     toMove: s.status === 'playing' && turnOf(s) === color,
     doubleMove: Boolean(s.variant.two_move_turns) && s.status !== 'finished' && s.doubleMoves.includes(color),
