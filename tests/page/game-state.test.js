@@ -37,6 +37,7 @@ test('the buttons are the server\'s permissions: abort until both moved, offers 
   assert.equal(asked.controls.draw.shown, false, 'one Accept only');
   const offered = await white.until(view => view.offers.draw !== null, 'the own offer');
   assert.equal(offered.offers.draw.accept, null);
+  assert.equal(offered.offers.draw.text, 'You offered a draw: waiting for the answer.');
   assert.equal(offered.controls.draw.label, 'Draw offered');
   assert.equal(offered.controls.draw.seat, null);
   // Black moves instead of answering: the offer lapses, as the server says, for everyone.

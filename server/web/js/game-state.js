@@ -514,7 +514,7 @@ function movesView(s, kriegspiel) {
 function offersView(s) {
   const playing = s.status === 'playing';
   const offers = playing ? factsOf(s, s.primary)?.offers ?? {} : {};
-  const what = { draw: 'a draw', takeback: 'to take back a move' };
+  const what = { draw: 'You offered a draw', takeback: 'You asked to take back a move' };
   const rows = {};
   for (const kind of ['draw', 'takeback']) {
     const by = offers[kind] ?? null;
@@ -522,7 +522,7 @@ function offersView(s) {
     const mine = !s.local && by === s.you;
     rows[kind] = {
       by,
-      text: mine ? `You asked for ${what[kind]}: waiting for the answer.`
+      text: mine ? `${what[kind]}: waiting for the answer.`
         : `${capitalize(by)} ${kind === 'draw' ? 'offers a draw' : 'asks to take back a move'}.`,
       accept: seatFor(s, `accept_${kind}`), decline: seatFor(s, `decline_${kind}`),
     };
