@@ -15,6 +15,7 @@
 #include "server/client_address.h"
 #include "server/http_request.h"
 #include "server/network.h"
+#include "server/not_found_page.h"
 #include "server/lobby.h"
 #include "server/seek_record.h"
 #include "server/url.h"
@@ -184,7 +185,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     if (request.method() != http::verb::get && !head) return reply(method_not_allowed("GET, HEAD"), keep_alive);
     auto file = services_.files.get(target);
-    if (!file) return reply(error(404, "not_found", "no such file"), keep_alive);
+    if (!file) return reply(file_not_found(request, version, head), keep_alive);
     Response response{http::status::ok, version};
     response.set(http::field::content_type, file->content_type);
     response.set(http::field::cache_control, "no-cache");
@@ -290,6 +291,17 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   Response error(unsigned status, std::string_view code, std::string_view message) {
     return from_api(error_response(status, code, message), 11, false);
+  }
+
+  // A browser that asked for a page gets one; any other client the JSON error.
+  Response file_not_found(const http::request<http::string_body>& request, unsigned version, bool head) {
+    if (!prefers_html(header(request, "Accept"))) return error(404, "not_found", "no such file");
+    Response response{http::status::not_found, version};
+    response.set(http::field::content_type, "text/html; charset=utf-8");
+    response.set(http::field::cache_control, "no-cache");
+    response.body() = std::string(not_found_page());
+    finish(response, head);
+    return response;
   }
 
   Response method_not_allowed(std::string allow) {

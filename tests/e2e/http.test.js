@@ -50,6 +50,20 @@ test('the page is served at its routes, files by type, nothing outside the web f
   assert.equal((await server.api('GET', '/missing.css')).status, 404);
   fs.writeFileSync(path.join(server.dir, 'NOTES.md'), 'not the page');
   assert.equal((await server.api('GET', '/NOTES.md')).status, 404, 'only the kinds of file a page is made of');
+  // A path that is nowhere: a page for a browser, the JSON error for everyone else.
+  const browser = await server.api('GET', '/nowhere/at/all', undefined,
+    { headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' } });
+  assert.equal(browser.status, 404);
+  assert.match(browser.headers.get('content-type'), /^text\/html/);
+  assert.match(browser.text, /<h1>Not found<\/h1>/);
+  assert.match(browser.text, /<a href="\/"/);
+  for (const accept of ['*/*', 'application/json', 'text/html;q=0.5, application/json']) {
+    const client = await server.api('GET', '/nowhere/at/all', undefined, { headers: { accept } });
+    assert.equal(client.status, 404, accept);
+    assert.deepEqual(client.body, { error: 'not_found', message: 'no such file' }, accept);
+  }
+  const api = await server.api('GET', '/api/nothing', undefined, { headers: { accept: 'text/html' } });
+  assert.equal(api.body.error, 'not_found', 'the API answers JSON whatever is asked');
   assert.equal((await server.api('POST', '/js/app.js')).status, 405);
   for (const sneaky of [`/../${secret}`, `/%2e%2e/${secret}`, `/js/..%2f..%2f${secret}`, '/.hidden', '/js/']) {
     const raw = await rawRequest(`GET ${sneaky} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);

@@ -97,6 +97,7 @@ test('Fog of War: each player sees their fen through their sight, fog elsewhere;
     assert.deepEqual(menShown(view), menSeen(finished.fen, all, geometry));
     for (const side of ['white', 'black']) {
       page.state = reduce(page.state, { type: 'perspective', side }).state;
+      assert.equal(page.view.board.orientation, side, `${side}'s view with ${side} at the bottom`);
       for (let index = 0; index <= moves.length + 1; index++) {
         page.state = reduce(page.state, { type: 'go', index }).state;
         const sight = finished.sight[side][index];

@@ -37,6 +37,7 @@ test('the buttons are the server\'s permissions: abort until both moved, offers 
   assert.equal(asked.controls.draw.shown, false, 'one Accept only');
   const offered = await white.until(view => view.offers.draw !== null, 'the own offer');
   assert.equal(offered.offers.draw.accept, null);
+  assert.equal(offered.offers.draw.text, 'You offered a draw: waiting for the answer.');
   assert.equal(offered.controls.draw.label, 'Draw offered');
   assert.equal(offered.controls.draw.seat, null);
   // Black moves instead of answering: the offer lapses, as the server says, for everyone.
@@ -90,7 +91,7 @@ test('against the computer: the bar names it once, and there is no players\' cha
   assert.equal(created.status, 201, created.text);
   const page = await Page.open(server, created.body.id, 'white', { white: created.body.token });
   const view = await page.until(v => v.status === 'playing', 'the game');
-  assert.equal(view.players.top.label, 'Computer, level 1');
+  assert.equal(view.players.top.label, 'Arbiter level 1', 'the name the server gives its seat');
   assert.equal(view.players.top.name, '');
   assert.equal(view.chat.shown, false);
   page.act('resign', { t: 'resign' });

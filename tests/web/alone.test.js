@@ -43,9 +43,11 @@ test('against the computer: named once on its bar, and no players\' chat', async
   await form.locator('button[data-action="play-computer"]').click();
   await page.waitForURL(/\/game\//);
   await page.locator('#connection.online').waitFor();
-  await page.locator('.player.top .player-name', { hasText: 'Computer, level 1' }).waitFor();
+  // One name, the server's, as the lists and the PGN say it.
+  await page.locator('.player.top .player-name', { hasText: 'Arbiter level 1' }).waitFor();
   const bar = (await page.locator('.player.top').innerText()).replace(/\s+/g, ' ');
-  assert.doesNotMatch(bar, /Arbiter level/, `the bar reads "${bar}"`);
+  assert.equal(bar.match(/Arbiter level 1/g).length, 1, `the bar reads "${bar}"`);
+  assert.doesNotMatch(bar, /Computer/, `the bar reads "${bar}"`);
   assert.ok(await page.locator('.chat').isHidden(), 'the computer does not chat');
   assertNoErrors(page);
 });

@@ -48,7 +48,7 @@ test("the form names each level with the rating the server measured for it in th
 test('playing White against level 1: no invitation, the computer named, and it answers each move', async () => {
   const page = await playComputer({ level: 1, color: 'white', clock: '300+3' });
   assert.ok(await page.locator('.invite').isHidden(), 'nobody to invite');
-  assert.equal(await page.locator('.player.top .player-name').textContent(), 'Computer, level 1');
+  assert.equal(await page.locator('.player.top .player-name').textContent(), 'Arbiter level 1');
   assert.equal(await page.locator('.player.bottom .player-name').textContent(), 'White (you)');
   assert.ok(await page.locator('.player.top .presence').isHidden(), 'no presence, and so no claim, against the computer');
   await makeMove(page, 'e2e4');
@@ -60,7 +60,7 @@ test('playing White against level 1: no invitation, the computer named, and it a
 
 test('playing Black: the computer moves first', async () => {
   const page = await playComputer({ level: 3, color: 'black' });
-  assert.equal(await page.locator('.player.top .player-name').textContent(), 'Computer, level 3');
+  assert.equal(await page.locator('.player.top .player-name').textContent(), 'Arbiter level 3');
   await waitForMoves(page, 1);
   assert.match(await page.locator('.status').textContent(), /Your move/);
   assertNoErrors(page);

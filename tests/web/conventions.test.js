@@ -100,6 +100,7 @@ test('a takeback declined changes nothing; accepted, the board, moves and turn g
   await play(white, black, ['e2e4', 'e7e5']);
   await black.click('button[data-action="takeback"]');
   await white.locator('.offer[data-offer="takeback"]', { hasText: 'Black asks to take back a move.' }).waitFor();
+  await black.locator('.offer[data-offer="takeback"] .offer-text:text-is("You asked to take back a move: waiting for the answer.")').waitFor();
   assert.equal(await visibleButtons(white, 'Accept').count(), 1);
   await white.click('button[data-action="decline-takeback"]');
   await black.locator('.offer-declined', { hasText: 'White declined the takeback.' }).waitFor();

@@ -161,8 +161,12 @@ async function playFog(variantName, moves, result) {
     await page.click('fieldset.perspective label:has(input[value="whole"])');
     await assertBoard(page, expectedBoard(geometry, finished.fen, geometry.squares), 'the whole board again');
   }
-  await white.click('fieldset.perspective label:has(input[value="black"])');
-  await screenshot(white, `fog-${variantName}-replay-black-view`);
+  // Either side's view with that side at the bottom, whoever looks.
+  for (const side of ['black', 'white']) {
+    await white.click(`fieldset.perspective label:has(input[value="${side}"])`);
+    await white.locator(`.player.bottom.${side}`).waitFor();
+    await screenshot(white, `fog-${variantName}-replay-${side}-view`);
+  }
   for (const page of [white, black, spectator]) assertNoErrors(page);
   for (const page of [white, black, spectator]) await page.context().close();
 }
@@ -232,7 +236,7 @@ test('Fog of War against the computer: chosen from the home page, the board in t
   await form.locator('button[data-action="play-computer"]').click();
   await page.waitForURL(/\/game\//);
   await page.locator('#connection.online').waitFor();
-  assert.equal(await page.locator('.player.top .player-name').textContent(), 'Computer, level 2');
+  assert.equal(await page.locator('.player.top .player-name').textContent(), 'Arbiter level 2');
   const id = new URL(page.url()).pathname.split('/').pop();
   const token = await page.evaluate(gameId => JSON.parse(localStorage.getItem(`arbiter.seat.${gameId}`)).token, id);
   const game = await gameAs(id, token);

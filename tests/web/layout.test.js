@@ -1,7 +1,8 @@
 // Every page state at 1280x800, 390x844 and 360x640: nothing wider than the screen, and the board
 // and the player's own clock wholly in view. Real games through the real server: the player in
 // the browser, the opponent a WebSocket client. Offers, claims and a premove take a place of their
-// own, so the board and the player bars stay exactly where they were.
+// own, in view and over nothing of the board or the player bars, so these stay exactly where they
+// were; so does the end of the game, whose result is in view and on the bars.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from '../e2e/helpers.js';
@@ -73,6 +74,26 @@ async function assertNothingMoved(page, size, state, before) {
   for (const selector of FIXED) assert.deepEqual(now[selector], before[selector], `${state}: ${selector} did not move`);
 }
 
+// What asks for an answer (`selector`) lies over nothing of the board or either player's bar.
+const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+async function assertHidesNothing(page, size, state, selector) {
+  const boxes = await measure(page, size.viewport.width, [selector, '.board-host', '.player.top', '.player.bottom']);
+  for (const covered of ['.board-host', '.player.top', '.player.bottom']) {
+    assert.ok(!overlaps(boxes.boxes[selector], boxes.boxes[covered]),
+      `${state} at ${size.viewport.width}x${size.viewport.height}: ${selector} ${JSON.stringify(boxes.boxes[selector])} lies over ${covered} ${JSON.stringify(boxes.boxes[covered])}`);
+  }
+}
+
+// The "Live" pill on one line, its text whole.
+async function assertPillOnOneLine(page, size) {
+  const pill = await page.locator('#connection').evaluate(element => ({
+    height: element.getBoundingClientRect().height, line: parseFloat(getComputedStyle(element).lineHeight),
+    cut: element.scrollWidth > element.clientWidth, text: element.textContent,
+  }));
+  assert.ok(pill.height < 2 * pill.line, `at ${size.viewport.width}px the pill "${pill.text}" takes ${pill.height}px for ${pill.line}px lines`);
+  assert.ok(!pill.cut, `at ${size.viewport.width}px the pill "${pill.text}" is cut`);
+}
+
 // Creates a timed chess (or other) game from the home page as White; the page is on the game.
 async function createFromHome(page, variant) {
   await page.goto(`${server.url}/`);
@@ -130,11 +151,14 @@ for (const size of SIZES) {
     opponent.send({ t: 'move', move: 'e7e5', ply: 1 });
     await page.locator('.player.bottom .clock.running').waitFor();
     const playing = await checkLayout(page, size, 'your-move', FIXED);
+    await page.locator('#connection.online').waitFor();
+    await assertPillOnOneLine(page, size);
 
     opponent.send({ t: 'draw' });
     await page.locator('.offer[data-offer="draw"] button[data-action="accept-draw"]').waitFor();
     await assertNothingMoved(page, size, 'draw-offer', playing);
     await checkLayout(page, size, 'draw-offer', ['.offer[data-offer="draw"]']);
+    await assertHidesNothing(page, size, 'draw-offer', '.offers');
     await page.click('button[data-action="decline-draw"]');
     await page.locator('.offers').waitFor({ state: 'hidden' }).catch(() => {});
 
@@ -146,6 +170,7 @@ for (const size of SIZES) {
     await page.locator('button[data-action="accept-takeback"]').waitFor();
     await assertNothingMoved(page, size, 'takeback-request', playing);
     await checkLayout(page, size, 'takeback-request', ['.offer[data-offer="takeback"]']);
+    await assertHidesNothing(page, size, 'takeback-request', '.offers');
     await page.click('button[data-action="decline-takeback"]');
 
     await makeMove(page, 'f1c4');
@@ -154,6 +179,7 @@ for (const size of SIZES) {
     await page.locator('.panel.premove').waitFor();
     await assertNothingMoved(page, size, 'premove', playing);
     await checkLayout(page, size, 'premove', ['.panel.premove']);
+    await assertHidesNothing(page, size, 'premove', '.panel.premove');
     await page.click('button[data-action="cancel-premove"]');
     await page.locator('.panel.premove').waitFor({ state: 'hidden' });
 
@@ -162,9 +188,19 @@ for (const size of SIZES) {
     await page.locator('.claim.ready').waitFor();
     await assertNothingMoved(page, size, 'claim', playing);
     await checkLayout(page, size, 'claim', ['.claim', 'button[data-action="claim-victory"]']);
+    await assertHidesNothing(page, size, 'claim', '.claim');
     await page.click('button[data-action="claim-victory"]');
     await waitForStatus(page, /1-0/);
-    await checkLayout(page, size, 'finished', FIXED);
+    // Over: the "Live" pill goes, nothing moves; the result in view without scrolling (under the
+    // board on a phone, in the side panel beside it otherwise) and on the players' bars.
+    await page.locator('#connection').waitFor({ state: 'hidden' });
+    await assertNothingMoved(page, size, 'finished', playing);
+    const result = size.viewport.width < 900 ? '.game-result' : '.status.result';
+    await checkLayout(page, size, 'finished', [result]);
+    assert.match(await page.locator(result).innerText(), /1-0[^]*White wins/);
+    if (result === '.game-result') await assertHidesNothing(page, size, 'finished', result);
+    assert.equal(await page.locator('.player.bottom .result-score').innerText(), '1');
+    assert.equal(await page.locator('.player.top .result-score').innerText(), '0');
     assertNoErrors(page);
   });
 

@@ -5,6 +5,7 @@
 // nothing, it draws White's winning chances, the evaluations, lines and marks as sent.
 import { fetchAnalysis, HttpError, requestAnalysis } from './api.js';
 import { h } from './dom.js';
+import { evalText } from './evaluation.js';
 
 const POLL_MS = 1000;
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -14,13 +15,6 @@ function svg(tag, attributes = {}) {
   const element = document.createElementNS(SVG_NS, tag);
   for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
   return element;
-}
-
-// "+0.32", "−1.50", "#3", "#-2"; a mated position: "Checkmate".
-function evalText(evaluation) {
-  if (evaluation.mate !== undefined) return evaluation.mate === 0 ? 'Checkmate' : `#${evaluation.mate}`;
-  const pawns = (evaluation.cp / 100).toFixed(2);
-  return evaluation.cp > 0 ? `+${pawns}` : pawns;
 }
 
 const JUDGEMENT_TITLES = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
@@ -141,8 +135,9 @@ export class AnalysisPanel {
     this.cursor.setAttribute('x1', this.x(here.ply));
     this.cursor.setAttribute('x2', this.x(here.ply));
     this.evaluation.textContent = `Evaluation: ${evalText(here.eval)}`;
+    // The line starts with the best move: that move is marked, not said twice.
     this.best.replaceChildren(...(here.best
-      ? [h('span', {}, 'Best: '), h('strong.analysis-best-move', {}, here.best), h('span.analysis-line', {}, ` ${here.line.join(' ')}`)]
+      ? [h('span', {}, 'Best: '), h('strong.analysis-best-move', {}, here.best), h('span.analysis-line', {}, ['', ...here.line.slice(1)].join(' '))]
       : [h('span', {}, 'The game is over here.')]));
     this.judgement.hidden = !here.judgement;
     this.judgement.className = `analysis-judgement ${here.judgement ?? ''}`;

@@ -7,6 +7,7 @@ function playerBar(position) {
   return h(`div.player.panel.${position}`, { dataset: { position } },
     h('span.player-name', {}, ''),
     h('span.double-move', { hidden: true, title: 'This side still moves twice a turn, until its first capture' }, '2 moves a turn'),
+    h('span.result-score', { hidden: true }, ''),
     h('span.clock', { role: 'timer', 'aria-live': 'off' }, ''));
 }
 
@@ -22,6 +23,8 @@ export function buildGameLayout(main, { gameId, pgnHref }) {
     boardHost: h('div.board-host'),
     hiddenBoardNote: h('p.hidden-board-note', { hidden: true }, ''),
     status: h('div.status', { role: 'status', 'aria-live': 'polite' }),
+    // The result again under the board on a phone, where the status is out of view (read out once, by the status).
+    result: h('div.panel.game-result', { hidden: true, 'aria-hidden': 'true' }),
     notice: h('p.notice', { role: 'alert', hidden: true }),
     title: h('h1.game-title', {}, ''),
     timeControl: h('span.time-control', {}, ''),
@@ -72,7 +75,7 @@ export function buildGameLayout(main, { gameId, pgnHref }) {
   // controller puts its panels after the invitation. It has a place of its own, beside the board
   // on a wide screen and over it on a narrow one, so that nothing in it moves the board or the
   // player bars.
-  parts.alerts = h('div.game-alerts', {}, parts.invite);
+  parts.alerts = h('div.game-alerts', {}, parts.invite, parts.result);
 
   main.replaceChildren(h('div.game', {},
     h('header.game-header', {}, parts.title, parts.timeControl, parts.mode, parts.legend),

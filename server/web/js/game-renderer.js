@@ -14,6 +14,9 @@ import { PresenceMarks } from './presence.js';
 import { GameSocial } from './social.js';
 import { geometryFor } from './geometry.js';
 
+// Each side's score once the game is over, shown on its bar.
+const SCORES = { '1-0': { white: '1', black: '0' }, '0-1': { white: '0', black: '1' }, '1/2-1/2': { white: '½', black: '½' } };
+
 // Below this much time left a player's clock turns red and warns once.
 const lowTimeMs = clock => Math.min(10000, clock.initial_ms * .2);
 
@@ -109,6 +112,11 @@ export class GameRenderer {
       bar.dataset.color = player.color;
       bar.querySelector('.player-name').textContent = player.label;
       bar.querySelector('.double-move').hidden = !player.doubleMove;
+      const score = view.status === 'finished' ? SCORES[view.result]?.[player.color] : undefined;
+      const scoreMark = bar.querySelector('.result-score');
+      scoreMark.hidden = !score;
+      scoreMark.textContent = score ?? '';
+      scoreMark.className = `result-score${score === '1' ? ' won' : ''}`;
     }
     this.renderClocks(view);
   }
@@ -142,8 +150,10 @@ export class GameRenderer {
     const finished = view.status === 'finished';
     ui.status.className = finished ? 'status result' : 'status';
     ui.status.replaceChildren();
+    ui.result.hidden = !finished;
     if (finished) {
       ui.status.append(view.result === '*' ? 'Aborted' : view.result, h('span.reason', {}, view.statusLine));
+      ui.result.replaceChildren(h('strong', {}, view.result === '*' ? 'Aborted' : view.result), ` · ${view.statusLine}`);
     } else {
       ui.status.append(view.statusLine);
       if (view.secondMoveOfTurn) ui.status.append(h('span.turn-phase', {}, 'second move of the turn: another man'));

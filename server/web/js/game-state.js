@@ -124,7 +124,7 @@ export function reduce(state, input) {
       break;
     }
     case 'pin': s.pinned = !s.pinned; break;
-    case 'perspective': if (['whole', 'white', 'black'].includes(input.side)) s.perspective = input.side; break;
+    case 'perspective': if (['whole', 'white', 'black'].includes(input.side)) s.perspective = input.side; if (s.perspective !== 'whole') s.orientation = s.perspective; break;
     case 'flip': s.orientation = otherColor(s.orientation); break;
     case 'premove': s.premove = input.move; break;
     case 'claim-wait': s.claimWaiting = true; break;
@@ -404,9 +404,9 @@ function playerLabel(s, color) {
   const waiting = s.status === 'waiting' && !s.local && isPlayer(s) && color !== s.you;
   return {
     color,
-    label: (computer ? `Computer, level ${s.computer.level}` : capitalize(color))
+    label: ((computer && s.names[color]) || capitalize(color))
       + (color === s.you ? ' (you)' : '') + (waiting ? ': waiting to join' : ''),
-    // The computer is named by its label already; a person by the name they gave.
+    // The computer named on its label, as the server names its seat everywhere; a person by their name.
     name: computer ? '' : s.names[color] ?? '',
     toMove: s.status === 'playing' && turnOf(s) === color,
     doubleMove: Boolean(s.variant.two_move_turns) && s.status !== 'finished' && s.doubleMoves.includes(color),
@@ -514,7 +514,7 @@ function movesView(s, kriegspiel) {
 function offersView(s) {
   const playing = s.status === 'playing';
   const offers = playing ? factsOf(s, s.primary)?.offers ?? {} : {};
-  const what = { draw: 'a draw', takeback: 'to take back a move' };
+  const what = { draw: 'You offered a draw', takeback: 'You asked to take back a move' };
   const rows = {};
   for (const kind of ['draw', 'takeback']) {
     const by = offers[kind] ?? null;
@@ -522,7 +522,7 @@ function offersView(s) {
     const mine = !s.local && by === s.you;
     rows[kind] = {
       by,
-      text: mine ? `You asked for ${what[kind]}: waiting for the answer.`
+      text: mine ? `${what[kind]}: waiting for the answer.`
         : `${capitalize(by)} ${kind === 'draw' ? 'offers a draw' : 'asks to take back a move'}.`,
       accept: seatFor(s, `accept_${kind}`), decline: seatFor(s, `decline_${kind}`),
     };
