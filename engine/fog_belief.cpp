@@ -22,6 +22,10 @@ namespace {
 constexpr int kRepairAttemptsPerSample = 8;
 // Men moved into or out of the squares a rebuilt position shows wrongly, per rebuild.
 constexpr int kFixesPerRebuild = 8;
+// Once the budget is spent, a sight is followed in the first of at most this many samples that agrees.
+constexpr std::size_t kSamplesWhenSpent = 4;
+// The work of one rebuild: positions made from men, as costly as generating about this many moves.
+constexpr int kRebuildWork = 200;
 
 // Whether a man of `kind` and `color` may stand on `s` in a sample: a pawn not where it must
 // already have promoted, nor on its own first rank on a board with ends.
@@ -52,10 +56,14 @@ FogBelief::FogBelief(const rules::Variant& variant, Color me, std::uint64_t seed
     : variant_(&variant), me_(me), seed_(seed), target_(std::max(1, samples)),
       samples_(std::size_t(target_), Position::start(variant)) {}
 
-std::vector<FogBelief::Followed> FogBelief::follow(const FogSight& sight, KriegspielRandom& rng) const {
+std::vector<FogBelief::Followed> FogBelief::follow(const FogSight& sight, KriegspielRandom& rng, WorkBudget& budget) const {
   std::vector<Followed> next;
+  std::size_t after_spent = 0;
+  auto enough = [&] { return budget.spent() && (!next.empty() || after_spent++ == kSamplesWhenSpent); };
   if (!sight.own_move.empty()) {
     for (const Position& p : samples_) {
+      if (enough()) break;
+      budget.spend(1);
       auto move = p.parse_uci(sight.own_move);
       if (!move) continue;
       Position after = p;
@@ -67,7 +75,9 @@ std::vector<FogBelief::Followed> FogBelief::follow(const FogSight& sight, Kriegs
   // The opponent's move: any of those that show the seat what it sees, as likely as each other;
   // the sample itself weighs as much as such moves are common among its moves.
   for (const Position& p : samples_) {
+    if (enough()) break;
     const std::vector<rules::Move> moves = p.legal_moves();
+    budget.spend(moves.size());
     std::vector<Position> alike;
     for (const rules::Move& m : moves) {
       Position after = p;
@@ -193,19 +203,27 @@ std::optional<Position> FogBelief::rebuild(const Position& base_before, const Fo
 }
 
 std::vector<FogBelief::Followed> FogBelief::repair(const std::vector<Position>& bases, const FogSight& sight,
-                                                   KriegspielRandom& rng) const {
+                                                   KriegspielRandom& rng, WorkBudget& budget) const {
   std::vector<Followed> repaired;
-  for (int attempt = 0; attempt < kRepairAttemptsPerSample * target_ && int(repaired.size()) < target_; ++attempt)
+  for (int attempt = 0; attempt < kRepairAttemptsPerSample * target_ && int(repaired.size()) < target_ && !budget.spent();
+       ++attempt) {
+    budget.spend(kRebuildWork);
     if (auto p = rebuild(bases[rng.below(bases.size())], sight, rng)) repaired.push_back({std::move(*p), 1});
+  }
   return repaired;
 }
 
 void FogBelief::see(const FogSight& sight) {
+  WorkBudget unlimited = WorkBudget::unlimited();
+  see(sight, unlimited);
+}
+
+void FogBelief::see(const FogSight& sight, WorkBudget& budget) {
   KriegspielRandom rng(kriegspiel_seed(seed_, sights_seen_, 5));
-  std::vector<Followed> next = follow(sight, rng);
+  std::vector<Followed> next = follow(sight, rng, budget);
   if (next.empty()) {
     ++repairs_;
-    next = repair(samples_, sight, rng);
+    next = repair(samples_, sight, rng, budget);
   }
   ++sights_seen_;
   if (next.empty()) {  // nothing agrees: keep the old samples, the best guess there is

@@ -14,6 +14,7 @@
 
 #include "engine/fog_view.h"
 #include "engine/kriegspiel_belief.h"
+#include "engine/work_budget.h"
 #include "rules/position.h"
 
 namespace arbiter::engine {
@@ -27,8 +28,11 @@ class FogBelief {
   // The samples start as the variant's start position.
   FogBelief(const rules::Variant& variant, rules::Color me, std::uint64_t seed, int samples);
 
-  // Takes in the next sight of the game (the position after the next ply).
+  // Takes in the next sight of the game (the position after the next ply), whatever it costs.
   void see(const FogSight& sight);
+  // The same within `budget`: once it is spent the sight is followed in the first sample that
+  // agrees with it (of a few) and no repair is tried.
+  void see(const FogSight& sight, WorkBudget& budget);
 
   const std::vector<rules::Position>& samples() const { return samples_; }
   std::size_t sights_seen() const { return sights_seen_; }
@@ -37,9 +41,9 @@ class FogBelief {
 
  private:
   using Followed = WeightedPosition;
-  std::vector<Followed> follow(const FogSight& sight, KriegspielRandom& rng) const;
-  std::vector<Followed> repair(const std::vector<rules::Position>& bases, const FogSight& sight,
-                               KriegspielRandom& rng) const;
+  std::vector<Followed> follow(const FogSight& sight, KriegspielRandom& rng, WorkBudget& budget) const;
+  std::vector<Followed> repair(const std::vector<rules::Position>& bases, const FogSight& sight, KriegspielRandom& rng,
+                               WorkBudget& budget) const;
   std::optional<rules::Position> rebuild(const rules::Position& base, const FogSight& sight, KriegspielRandom& rng) const;
 
   const rules::Variant* variant_;

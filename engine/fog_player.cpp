@@ -5,6 +5,8 @@
 #include <map>
 #include <stdexcept>
 
+#include "engine/level.h"
+
 namespace arbiter::engine {
 
 using rules::Color;
@@ -34,13 +36,15 @@ FogSettings fog_level(int level) {
       {256, 16, 3, 8000, 0, 0},
   }};
   if (level < 1 || level > 8) throw std::out_of_range("Fog of War level must be 1 to 8");
-  return kLevels[std::size_t(level - 1)];
+  FogSettings settings = kLevels[std::size_t(level - 1)];
+  settings.work = std::uint64_t(engine::level(level).movetime_ms) * kWorkPerMillisecond;
+  return settings;
 }
 
 FogPlayer::FogPlayer(std::uint64_t seed, FogSettings settings)
     : seed_(seed), settings_(settings), searcher_(std::make_unique<Searcher>(2)) {}
 
-void FogPlayer::follow_view(const FogView& view) {
+void FogPlayer::follow_view(const FogView& view, WorkBudget& budget) {
   const auto& sights = view.sights();
   const bool continues = belief_ && variant_ == &view.variant() && me_ == view.me() && seen_.size() <= sights.size() &&
                          std::equal(seen_.begin(), seen_.end(), sights.begin());
@@ -51,14 +55,15 @@ void FogPlayer::follow_view(const FogView& view) {
     seen_.assign(1, sights.front());
   }
   for (std::size_t i = seen_.size(); i < sights.size(); ++i) {
-    belief_->see(sights[i]);
+    belief_->see(sights[i], budget);
     seen_.push_back(sights[i]);
   }
 }
 
 rules::Result<std::string> FogPlayer::decide(const FogView& view, const std::atomic<bool>& stop) {
   if (!view.my_turn()) return rules::Error{"it is not this seat's turn"};
-  follow_view(view);
+  WorkBudget budget(settings_.work, stop);
+  follow_view(view, budget);
   const std::vector<Position>& samples = belief_->samples();
   const Color me = view.me();
 
@@ -85,8 +90,9 @@ rules::Result<std::string> FogPlayer::decide(const FogView& view, const std::ato
   std::vector<double> total(ucis.size(), 0);
   const std::size_t searched = std::min<std::size_t>(samples.size(), std::size_t(std::max(1, settings_.searched)));
   std::size_t done = 0;
-  for (std::size_t k = 0; k < searched && (k == 0 || !stop); ++k, ++done) {
+  for (std::size_t k = 0; k < searched && (k == 0 || !budget.spent()); ++k, ++done) {
     const Position& p = samples[k * samples.size() / searched];
+    budget.spend(settings_.nodes);
     searcher_->clear();
     const rules::Game game(p);
     std::vector<bool> scored(ucis.size(), false);

@@ -19,6 +19,7 @@
 #include "engine/fog_belief.h"
 #include "engine/fog_view.h"
 #include "engine/search.h"
+#include "engine/work_budget.h"
 
 namespace arbiter::engine {
 
@@ -29,9 +30,11 @@ struct FogSettings {
   std::uint64_t nodes = 6000; // per searched sample
   int noise_cp = 0;           // each move's mean score is shifted by up to this much, at random
   int random_percent = 0;     // how often a move is played at random instead
+  std::uint64_t work = 0;     // the budget of one decision (work_budget.h), a searched sample counting its nodes; 0: none
 };
 
-// Levels 1-8: a smaller belief, fewer and shallower searches, noise and random moves below.
+// Levels 1-8: a smaller belief, fewer and shallower searches, noise and random moves below; the
+// work budget is the level's time budget (engine/level.h) at kWorkPerMillisecond.
 FogSettings fog_level(int level);
 
 class FogPlayer {
@@ -42,14 +45,15 @@ class FogPlayer {
   // far. A view that does not continue the last one starts the belief afresh from its sights, so
   // a resumed game plays as if it had never stopped. `stop`, set from another thread (a time guard,
   // a shutdown), cuts the searches short: the move is then chosen over the samples searched so
-  // far. Errors: not the seat's turn, no move.
+  // far. The settings' work budget ends the belief's update and the searches the same way (the
+  // first sample is always searched). Errors: not the seat's turn, no move.
   rules::Result<std::string> decide(const FogView& view, const std::atomic<bool>& stop);
 
   // The belief as it stands, for measurement (bench/); nullptr before the first decision.
   const FogBelief* belief() const { return belief_ ? &*belief_ : nullptr; }
 
  private:
-  void follow_view(const FogView& view);
+  void follow_view(const FogView& view, WorkBudget& budget);
 
   std::uint64_t seed_;
   FogSettings settings_;

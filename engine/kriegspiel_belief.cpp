@@ -44,6 +44,11 @@ std::vector<Position> resampled(const std::vector<WeightedPosition>& weighted, i
 namespace {
 
 constexpr int kRepairAttempts = 6000;
+// The samples a belief keeps while its budget is spent.
+constexpr int kSamplesWhenSpent = 4;
+// The work of one change to a sample: a position rebuilt from its men, about as costly as
+// generating this many moves.
+constexpr int kMutateWork = 50;
 // How much likelier than a quiet move the opponent is to play a capture it has.
 constexpr double kCaptureWeight = 10;
 
@@ -79,8 +84,10 @@ bool is_pawn(const Position& p, Square s) {
 
 bool pawn_capture(const Position& p, const Move& m) { return is_pawn(p, m.from) && taken_square(p, m) != rules::kNoSquare; }
 
-bool has_pawn_capture(const Position& p) {
-  for (const Move& m : p.legal_moves())
+bool has_pawn_capture(const Position& p, WorkBudget& budget) {
+  const std::vector<Move> moves = p.legal_moves();
+  budget.spend(moves.size());
+  for (const Move& m : moves)
     if (pawn_capture(p, m)) return true;
   return false;
 }
@@ -112,11 +119,12 @@ KriegspielBelief::KriegspielBelief(const rules::Variant& variant, Color me, std:
 }
 
 std::optional<KriegspielBelief::Followed> KriegspielBelief::follow(const Position& before, const HeardAct& act,
-                                                                   KriegspielRandom& rng) const {
+                                                                   KriegspielRandom& rng, WorkBudget& budget) const {
   const bool mine = act.by == me_;
+  budget.spend(1);
   switch (act.kind) {
     case HeardAct::Kind::Any:
-      if (has_pawn_capture(before) != (act.answer == rules::AnyAnswer::Try)) return std::nullopt;
+      if (has_pawn_capture(before, budget) != (act.answer == rules::AnyAnswer::Try)) return std::nullopt;
       return Followed{before, 1};
     case HeardAct::Kind::Illegal:
       if (mine && before.parse_uci(act.uci).ok()) return std::nullopt;
@@ -140,7 +148,9 @@ std::optional<KriegspielBelief::Followed> KriegspielBelief::follow(const Positio
   std::vector<Position> candidates;
   std::vector<double> weights;
   double alike = 0, all = 0;
-  for (const Move& m : before.legal_moves()) {
+  const std::vector<Move> moves = before.legal_moves();
+  budget.spend(moves.size());
+  for (const Move& m : moves) {
     if (opponent_owes_pawn_capture_ && !pawn_capture(before, m)) continue;
     const double weight = sensible_weight(before, m);
     all += weight;
@@ -158,24 +168,33 @@ std::optional<KriegspielBelief::Followed> KriegspielBelief::follow(const Positio
 }
 
 void KriegspielBelief::hear(const HeardAct& act) {
+  WorkBudget unlimited = WorkBudget::unlimited();
+  hear(act, unlimited);
+}
+
+void KriegspielBelief::hear(const HeardAct& act, WorkBudget& budget) {
   KriegspielRandom rng(kriegspiel_seed(seed_, acts_heard_, 1));
   std::vector<Followed> next;
-  for (const Position& p : samples_)
-    if (auto after = follow(p, act, rng)) next.push_back(std::move(*after));
+  // Once the budget is spent: the first sample that agrees, of a few at most.
+  for (std::size_t i = 0, after_spent = 0; i < samples_.size(); ++i) {
+    if (budget.spent() && (!next.empty() || after_spent++ == std::size_t(kSamplesWhenSpent))) break;
+    if (auto after = follow(samples_[i], act, rng, budget)) next.push_back(std::move(*after));
+  }
   if (next.empty()) {
     ++repairs_;
-    next = repair(act, rng);
+    next = repair(act, rng, budget);
   }
+  // As many samples as before, the likelier positions more often; a few once the budget is spent.
+  const int count = budget.spent() ? std::min(target_, kSamplesWhenSpent) : target_;
   const bool gave_up = next.empty();
   // Nothing agrees: keep what was believed of the hidden men, with the own men as they now are.
   if (gave_up) {
     ++give_ups_;
-    for (const Position& p : samples_) next.push_back({p, 1});
+    for (std::size_t i = 0; i < samples_.size() && int(next.size()) < count; ++i) next.push_back({samples_[i], 1});
   }
-  // As many samples as before, the likelier positions more often.
-  samples_ = resampled(next, target_, rng);
+  samples_ = resampled(next, count, rng);
   track_own_men(act);
-  if (gave_up) match_own_men(rng);
+  if (gave_up) match_own_men(rng, count);
 
   if (act.by != me_) opponent_owes_pawn_capture_ = act.kind == HeardAct::Kind::Any && act.answer == rules::AnyAnswer::Try;
   ++acts_heard_;
@@ -290,22 +309,24 @@ std::optional<Position> KriegspielBelief::mutate(const Position& p, const std::v
   return position_of(v, men, p.side_to_move(), f.castling, f.halfmove, f.fullmove);
 }
 
-std::vector<KriegspielBelief::Followed> KriegspielBelief::repair(const HeardAct& act, KriegspielRandom& rng) const {
+std::vector<KriegspielBelief::Followed> KriegspielBelief::repair(const HeardAct& act, KriegspielRandom& rng,
+                                                                  WorkBudget& budget) const {
   const std::vector<Square> hints = hints_for(act);
   std::vector<Followed> repaired;
   const std::size_t enough = std::max<std::size_t>(1, samples_.size() / 4);
-  for (int attempt = 0; attempt < kRepairAttempts && repaired.size() < enough; ++attempt) {
+  for (int attempt = 0; attempt < kRepairAttempts && repaired.size() < enough && !budget.spent(); ++attempt) {
     std::optional<Position> p = samples_[rng.below(samples_.size())];
     // Small changes first; bigger ones when those do not do.
     const int changes = 1 + attempt * 4 / kRepairAttempts;
+    budget.spend(std::uint64_t(changes) * kMutateWork);
     for (int i = 0; i < changes && p; ++i) p = mutate(*p, hints, rng);
     if (!p) continue;
-    if (auto after = follow(*p, act, rng)) repaired.push_back(std::move(*after));
+    if (auto after = follow(*p, act, rng, budget)) repaired.push_back(std::move(*after));
   }
   return repaired;
 }
 
-void KriegspielBelief::match_own_men(KriegspielRandom& rng) {
+void KriegspielBelief::match_own_men(KriegspielRandom& rng, int count) {
   const rules::Variant& v = *variant_;
   std::vector<Position> matched;
   for (const Position& p : samples_) {
@@ -352,7 +373,7 @@ void KriegspielBelief::match_own_men(KriegspielRandom& rng) {
   }
   if (matched.empty()) return;
   const std::size_t kept = matched.size();
-  while (matched.size() < std::size_t(target_)) matched.push_back(matched[rng.below(kept)]);
+  while (matched.size() < std::size_t(count)) matched.push_back(matched[rng.below(kept)]);
   samples_ = std::move(matched);
 }
 

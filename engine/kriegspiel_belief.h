@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/kriegspiel_view.h"
+#include "engine/work_budget.h"
 #include "rules/position.h"
 
 namespace arbiter::engine {
@@ -45,8 +46,12 @@ class KriegspielBelief {
   // The samples start as the variant's start position.
   KriegspielBelief(const rules::Variant& variant, rules::Color me, std::uint64_t seed, int samples);
 
-  // Takes in the next act the seat heard.
+  // Takes in the next act the seat heard, whatever it costs.
   void hear(const HeardAct& act);
+  // The same within `budget`: once it is spent the act is followed in the first sample that
+  // agrees with it and no repair is tried, and the belief goes on with a few samples (still
+  // holding the own men as the acts put them) until an act heard within a budget grows it back.
+  void hear(const HeardAct& act, WorkBudget& budget);
   // Why the seat's own FEN is not the own men the acts heard so far lead to, or the samples do
   // not hold them, if so.
   std::optional<std::string> own_fen_mismatch(const std::string& own_fen) const;
@@ -59,13 +64,14 @@ class KriegspielBelief {
  private:
   // A sample after an act, and how likely the act was in it (relative).
   using Followed = WeightedPosition;
-  std::optional<Followed> follow(const rules::Position& before, const HeardAct& act, KriegspielRandom& rng) const;
-  std::vector<Followed> repair(const HeardAct& act, KriegspielRandom& rng) const;
+  std::optional<Followed> follow(const rules::Position& before, const HeardAct& act, KriegspielRandom& rng,
+                                 WorkBudget& budget) const;
+  std::vector<Followed> repair(const HeardAct& act, KriegspielRandom& rng, WorkBudget& budget) const;
   std::optional<rules::Position> mutate(const rules::Position& p, const std::vector<rules::Square>& hints,
                                         KriegspielRandom& rng) const;
   std::vector<rules::Square> hints_for(const HeardAct& act) const;
   void track_own_men(const HeardAct& act);
-  void match_own_men(KriegspielRandom& rng);
+  void match_own_men(KriegspielRandom& rng, int count);
 
   // The own men, followed from the acts alone: the seat's own moves and the captures announced.
   struct OwnMen {

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "engine/kriegspiel_values.h"
+#include "engine/level.h"
 #include "rules/kriegspiel.h"
 
 namespace arbiter::engine {
@@ -39,11 +40,12 @@ int relative_rank(const rules::Geometry& g, Color c, Square s) {
 }
 
 // The worth of `q` (the opponent to move, just after our try) to `me`, in centipawns.
-double evaluate(const Position& q, Color me) {
+double evaluate(const Position& q, Color me, WorkBudget& budget) {
   const rules::Variant& v = q.variant();
   const rules::Geometry& g = v.geometry;
   const Color them = ~me;
   const std::vector<Move> replies = q.legal_moves();
+  budget.spend(1 + replies.size());
   if (replies.empty()) return q.in_check() ? kMate : 0;
   if (q.halfmove_clock() >= v.fifty_move_plies || (!q.has_mating_material(me) && !q.has_mating_material(them))) return 0;
 
@@ -112,12 +114,14 @@ KriegspielSettings kriegspiel_level(int level) {
       {16, 4, 85}, {32, 6, 65}, {64, 10, 45}, {128, 16, 28}, {256, 24, 15}, {384, 32, 7}, {512, 40, 3}, {512, 48, 0},
   }};
   if (level < 1 || level > 8) throw std::out_of_range("Kriegspiel level must be 1 to 8");
-  return kLevels[std::size_t(level - 1)];
+  KriegspielSettings settings = kLevels[std::size_t(level - 1)];
+  settings.work = std::uint64_t(engine::level(level).movetime_ms) * kWorkPerMillisecond;
+  return settings;
 }
 
 KriegspielPlayer::KriegspielPlayer(std::uint64_t seed, KriegspielSettings settings) : seed_(seed), settings_(settings) {}
 
-void KriegspielPlayer::follow_view(const KriegspielView& view) {
+void KriegspielPlayer::follow_view(const KriegspielView& view, WorkBudget& budget) {
   const auto& acts = view.acts();
   const bool continues = belief_ && variant_ == &view.variant() && me_ == view.me() && heard_.size() <= acts.size() &&
                          std::equal(heard_.begin(), heard_.end(), acts.begin());
@@ -128,14 +132,26 @@ void KriegspielPlayer::follow_view(const KriegspielView& view) {
     heard_.clear();
   }
   for (std::size_t i = heard_.size(); i < acts.size(); ++i) {
-    belief_->hear(acts[i]);
+    belief_->hear(acts[i], budget);
     heard_.push_back(acts[i]);
   }
 }
 
 rules::Result<KriegspielDecision> KriegspielPlayer::decide(const KriegspielView& view) {
+  const std::atomic<bool> never{false};
+  return decide(view, never);
+}
+
+rules::Result<KriegspielDecision> KriegspielPlayer::decide(const KriegspielView& view, const std::atomic<bool>& stop) {
+  WorkBudget budget(settings_.work, stop);
+  auto decision = decide_within(view, budget);
+  last_work_ = budget.done();
+  return decision;
+}
+
+rules::Result<KriegspielDecision> KriegspielPlayer::decide_within(const KriegspielView& view, WorkBudget& budget) {
   if (!view.my_turn()) return rules::Error{"it is not this seat's turn"};
-  follow_view(view);
+  follow_view(view, budget);
   if (auto mismatch = belief_->own_fen_mismatch(view.own_fen())) return rules::Error{"the view does not hang together: " + *mismatch};
   const std::vector<Position>& samples = belief_->samples();
   const Color me = view.me();
@@ -156,19 +172,21 @@ rules::Result<KriegspielDecision> KriegspielPlayer::decide(const KriegspielView&
     return KriegspielDecision{KriegspielDecision::Kind::Try, tries[rng.below(tries.size())]};
 
   // Weigh every try over evenly spread samples: how often legal, and its mean worth when it is.
+  // The first sample always; the others while the budget lasts.
   const std::size_t weighed = std::min<std::size_t>(samples.size(), std::size_t(std::max(1, settings_.weighed_samples)));
   std::vector<double> worth(tries.size(), 0);
   std::vector<int> legal_in(tries.size(), 0);
-  for (std::size_t k = 0; k < weighed; ++k) {
+  for (std::size_t k = 0; k < weighed && (k == 0 || !budget.spent()); ++k) {
     const Position& p = samples[k * samples.size() / weighed];
     std::vector<std::pair<std::string, Move>> legal;
     for (const Move& m : p.legal_moves()) legal.emplace_back(p.uci(m), m);
+    budget.spend(legal.size());
     for (std::size_t t = 0; t < tries.size(); ++t) {
       auto found = std::find_if(legal.begin(), legal.end(), [&](const auto& entry) { return entry.first == tries[t]; });
       if (found == legal.end()) continue;
       Position after = p;
       after.play(found->second);
-      worth[t] += evaluate(after, me);
+      worth[t] += evaluate(after, me, budget);
       ++legal_in[t];
     }
   }

@@ -1,11 +1,12 @@
 #pragma once
 // What the Kriegspiel player counts men as (centipawns; chess's usual values by kind id, any other
-// kind as the engine values it; the king is never taken), and where a move takes one: what the
-// umpire announces.
+// kind as the engine values it, from the variant's evaluator: a value derived from a kind's moves
+// is worked out once, not at every call), and where a move takes one: what the umpire announces.
+// The variant must live as long as the program (Evaluator::of).
 #include <string_view>
 #include <utility>
 
-#include "engine/values.h"
+#include "engine/evaluate.h"
 #include "rules/position.h"
 
 namespace arbiter::engine {
@@ -17,7 +18,12 @@ inline int man_value(const rules::Variant& variant, int kind) {
   if (man.royal) return 0;
   for (auto [id, value] : kChess)
     if (man.key() == id) return value;
-  return material(variant, kind).mg;
+  // The last variant's evaluator, kept by each thread: Evaluator::of locks, and this is called for
+  // every man weighed. Evaluators and variants live as long as the program, so the address stays theirs.
+  thread_local const rules::Variant* last_variant = nullptr;
+  thread_local const Evaluator* last_evaluator = nullptr;
+  if (last_variant != &variant) last_evaluator = &Evaluator::of(variant), last_variant = &variant;
+  return last_evaluator->value(kind);
 }
 
 inline int man_value(const rules::Position& position, rules::Square square) {

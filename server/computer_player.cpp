@@ -48,7 +48,7 @@ std::optional<match::Command> ComputerPlayer::decide(const rules::Variant& varia
   // Where moves are tries, the seat's view is its own men and what the umpire said; on a hidden
   // board without them, what its men see.
   const match::Capabilities capabilities = match::capabilities_of(variant);
-  if (capabilities.tries) return decide_hidden(seat_view, variant);
+  if (capabilities.tries) return decide_hidden(seat_view, variant, stop);
   if (capabilities.board_hidden) return decide_in_fog(seat_view, variant, stop);
 
   std::vector<std::string> moves;
@@ -62,7 +62,8 @@ std::optional<match::Command> ComputerPlayer::decide(const rules::Variant& varia
   return match::MoveCommand{game->position().uci(*result.best), static_cast<std::int64_t>(moves.size())};
 }
 
-std::optional<match::Command> ComputerPlayer::decide_hidden(const json& seat_view, const rules::Variant& variant) {
+std::optional<match::Command> ComputerPlayer::decide_hidden(const json& seat_view, const rules::Variant& variant,
+                                                            const std::atomic<bool>& stop) {
   auto me = protocol::parse_color(text_of(seat_view, "you"));
   if (!me) return std::nullopt;
   std::vector<engine::HeardAct> acts;
@@ -81,7 +82,7 @@ std::optional<match::Command> ComputerPlayer::decide_hidden(const json& seat_vie
   auto view = engine::KriegspielView::make(variant, *me, text_of(seat_view, "fen"), std::move(acts));
   if (!view) return std::nullopt;
   if (!kriegspiel_) kriegspiel_.emplace(seed_, engine::kriegspiel_level(level_));
-  auto decision = kriegspiel_->decide(*view);
+  auto decision = kriegspiel_->decide(*view, stop);
   if (!decision) {
     std::cerr << "arbiter: Kriegspiel computer: " << decision.error() << "\n";
     return std::nullopt;

@@ -38,7 +38,8 @@ class ComputerPlayer {
   static std::optional<match::Command> respond(const match::Event& event, rules::Color seat);
 
  private:
-  std::optional<match::Command> decide_hidden(const nlohmann::json& seat_view, const rules::Variant& variant);
+  std::optional<match::Command> decide_hidden(const nlohmann::json& seat_view, const rules::Variant& variant,
+                                              const std::atomic<bool>& stop);
   std::optional<match::Command> decide_in_fog(const nlohmann::json& seat_view, const rules::Variant& variant,
                                               const std::atomic<bool>& stop);
 
