@@ -46,7 +46,7 @@ std::size_t Registry::restore() {
   store_.add_downtime({current.from_ms, current.to_ms}, [](bool ok, const std::string& error) {
     if (!ok) std::cerr << "arbiter: the downtime was not recorded: " << error << "\n";
   });
-  std::size_t loaded = 0;
+  std::size_t resumed = 0;
   for (auto& stored : store_.load_in_play()) {
     std::string id = stored.game.id;
     try {
@@ -56,15 +56,15 @@ std::size_t Registry::restore() {
         // Nobody knows who was connected until the server stopped: as if someone was.
         std::lock_guard lock(mutex_);
         unloaded_.insert_or_assign(id, Unloaded{std::max(*since, current.from_ms), between_people});
-        continue;
+      } else {
+        start(std::move(room));
       }
-      start(std::move(room));
-      ++loaded;
+      ++resumed;
     } catch (const std::exception& e) {
       std::cerr << "arbiter: not resuming game " << id << ": " << e.what() << "\n";
     }
   }
-  return loaded;
+  return resumed;
 }
 
 std::shared_ptr<Room> Registry::add(storage::StoredGame stored, std::function<void()> started) {

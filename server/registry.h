@@ -33,8 +33,9 @@ class Registry {
 
   // Records this restart's downtime (from the store's alive mark to now) and loads the games in
   // play, the side to move charged its thinking time while the server was up, never a downtime;
-  // returns how many. Call it first, once. Waiting and finished games load on demand, and so do
-  // games in play with nothing pending in time (Room::unattended_since_ms): only noted.
+  // returns how many games are in play. Call it first, once. Waiting and finished games load on
+  // demand, and so do games in play with nothing pending in time (Room::unattended_since_ms):
+  // those are only noted.
   std::size_t restore();
   // The room of a game, loading a finished one from the store on demand; nullptr if unknown.
   std::shared_ptr<Room> find(const std::string& id);
