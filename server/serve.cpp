@@ -477,6 +477,7 @@ int serve_command(const Args& args) {
                                                  took);
                         });
   std::size_t resumed = registry.restore();  // reads the last alive mark: before any heartbeat
+  malloc_trim(0);  // the games in play were all read to sort them: most were let go
   auto heartbeat_timer = std::make_shared<boost::asio::steady_timer>(io);
   heartbeat(*store, heartbeat_timer);
   // Declared before the Api and the Lobby that use it; started once they exist.
