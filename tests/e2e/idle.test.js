@@ -19,7 +19,7 @@ async function until(read, done, what) {
   for (;;) {
     const value = await read();
     if (done(value)) return value;
-    if (Date.now() > guard) assert.fail(`never ${what} (last: ${JSON.stringify(value)})`);
+    if (Date.now() > guard) assert.fail(`never ${what} (last: ${JSON.stringify(value?.body ?? value).slice(0, 300)})`);
     await new Promise(resolve => setTimeout(resolve, 50));
   }
 }
