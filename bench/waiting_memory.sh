@@ -1,9 +1,11 @@
 #!/bin/bash
 # The server's size (RSS from /proc) with many games nobody joins: fresh, after creating them,
 # after one eviction (70 s: waiting rooms nobody watches are dropped), and after a restart
-# (only games in play are loaded). Run by hand: bench/waiting_memory.sh build/server/arbiter [PORT] [GAMES]
+# (only games in play whose time runs are loaded). `local`: untimed games on one device instead,
+# in play and never opened (dropped and not loaded alike).
+# Run by hand: bench/waiting_memory.sh build/server/arbiter [PORT] [GAMES] [local]
 set -euo pipefail
-BIN=$1; PORT=${2:-18931}; GAMES=${3:-20000}
+BIN=$1; PORT=${2:-18931}; GAMES=${3:-20000}; KIND=${4:-waiting}
 HERE=$(cd "$(dirname "$0")" && pwd); DIR=$(mktemp -d)
 trap 'rm -rf "$DIR"' EXIT
 rss() { awk '/VmRSS/ {print $2 " kB"}' "/proc/$1/status"; }
@@ -16,8 +18,8 @@ serve() {
 
 serve first.log
 echo "fresh: $(rss "$PID")"
-node "$HERE/create_waiting_games.mjs" "http://127.0.0.1:$PORT" "$GAMES"
-echo "after $GAMES waiting games: $(rss "$PID")"
+node "$HERE/create_waiting_games.mjs" "http://127.0.0.1:$PORT" "$GAMES" "$KIND"
+echo "after $GAMES $KIND games: $(rss "$PID")"
 sleep 70
 echo "70 s later: $(rss "$PID")"
 kill -TERM "$PID"; wait "$PID" || true

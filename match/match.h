@@ -42,6 +42,9 @@ struct Waits {
   // For a finished game's chat, from its end (wall clock): the players and those watching at the
   // end may still talk this long; then it is closed, so a finished game is not a message board.
   std::chrono::milliseconds chat_after_end{std::chrono::minutes(10)};
+  // For anyone to move in or connect to an untimed game in play (wall clock, from the latest of
+  // its creation, last event and last connection): then it ends (match/desertion.h).
+  std::chrono::milliseconds deserted_after{std::chrono::days(7)};
 };
 
 // Who asks to chat, as the room knows them.
@@ -169,6 +172,9 @@ class Match {
   const std::optional<ComputerSeat>& computer() const { return setup_.computer; }
   std::int64_t created_at_ms() const { return setup_.created_at_ms; }
   std::optional<std::int64_t> ended_at_ms() const { return ended_at_ms_; }
+  // When the last event took effect, as recorded (the creation before any).
+  std::int64_t last_event_ms() const { return last_event_ms_; }
+  const Waits& waits() const { return setup_.waits; }
   const std::string& name(rules::Color seat) const { return setup_.names[rules::index(seat)]; }
   std::optional<rules::Color> rematch_offer() const { return rematch_offer_; }
   // The rematch's id once it was agreed.

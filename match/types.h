@@ -33,6 +33,7 @@ enum class EndReason : std::uint8_t {
   Resign, Agreement, Timeout, Abort,
   Abandoned,  // the opponent left a live game and the player still there claimed it
   Expired,    // nobody took the invitation in time (aborted while waiting)
+  Deserted,   // an untimed game nobody moved in nor connected to for days: no winner (match/desertion.h)
 };
 
 enum class Rejection : std::uint8_t {

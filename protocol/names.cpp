@@ -8,7 +8,7 @@ namespace {
 
 using match::EndReason;
 
-constexpr std::array<std::pair<EndReason, std::string_view>, 13> kReasons{{
+constexpr std::array<std::pair<EndReason, std::string_view>, 14> kReasons{{
     {EndReason::Checkmate, "checkmate"},
     {EndReason::Stalemate, "stalemate"},
     {EndReason::Repetition, "repetition"},
@@ -22,6 +22,7 @@ constexpr std::array<std::pair<EndReason, std::string_view>, 13> kReasons{{
     {EndReason::Abort, "abort"},
     {EndReason::Abandoned, "abandoned"},
     {EndReason::Expired, "expired"},
+    {EndReason::Deserted, "deserted"},
 }};
 
 }  // namespace

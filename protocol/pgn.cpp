@@ -52,7 +52,8 @@ std::string player_name(const match::Match& match, rules::Color seat) {
 
 std::string_view termination(match::EndReason reason) {
   if (reason == match::EndReason::Timeout) return "time forfeit";
-  if (reason == match::EndReason::Abort || reason == match::EndReason::Abandoned || reason == match::EndReason::Expired)
+  if (reason == match::EndReason::Abort || reason == match::EndReason::Abandoned || reason == match::EndReason::Expired ||
+      reason == match::EndReason::Deserted)
     return "abandoned";
   return "normal";
 }

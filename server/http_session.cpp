@@ -211,7 +211,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     bool head = request.method() == http::verb::head;
     if (request.method() != http::verb::get && !head) return reply(method_not_allowed("GET, HEAD"), request.keep_alive());
     MetricsSnapshot snapshot{services_.connections.load(), services_.websockets.load(), services_.limits.max_connections,
-                             services_.store.games_by_status()};
+                             services_.store.games_by_status(), services_.registry.rooms_resident()};
     Response response{http::status::ok, request.version()};
     response.set(http::field::content_type, "text/plain; version=0.0.4; charset=utf-8");
     response.set(http::field::cache_control, "no-store");

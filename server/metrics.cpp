@@ -167,6 +167,11 @@ Metrics::Metrics() : registry_(std::make_shared<prometheus::Registry>()) {
                         .Help("commands sent to Redis and not yet answered (as of the last heartbeat)")
                         .Register(registry)
                         .Add({});
+  rooms_resident_ = &prometheus::BuildGauge()
+                         .Name("arbiter_rooms_resident")
+                         .Help("games in memory; the others load from the store when asked for")
+                         .Register(registry)
+                         .Add({});
 }
 
 Metrics::~Metrics() = default;
@@ -214,6 +219,7 @@ std::string Metrics::text(const MetricsSnapshot& snapshot) const {
   connections_->Set(static_cast<double>(snapshot.connections));
   websockets_->Set(static_cast<double>(snapshot.websockets));
   connection_cap_->Set(static_cast<double>(snapshot.connection_cap));
+  rooms_resident_->Set(static_cast<double>(snapshot.rooms_resident));
   for (std::size_t i = 0; i < games_.size(); ++i) {
     double count = 0;
     for (const auto& [status, n] : snapshot.games_by_status)

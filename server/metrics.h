@@ -64,6 +64,7 @@ std::string_view redis_trouble_name(RedisTrouble trouble);
 struct MetricsSnapshot {
   std::size_t connections = 0, websockets = 0, connection_cap = 0;
   std::vector<std::pair<std::string, std::int64_t>> games_by_status;
+  std::size_t rooms_resident = 0;  // games in memory (the others load when asked for)
 };
 
 class Metrics {
@@ -116,6 +117,7 @@ class Metrics {
   prometheus::Gauge* connections_;
   prometheus::Gauge* websockets_;
   prometheus::Gauge* connection_cap_;
+  prometheus::Gauge* rooms_resident_;
   std::array<prometheus::Gauge*, 3> games_{};
 };
 

@@ -46,20 +46,32 @@ std::size_t Registry::restore() {
   store_.add_downtime({current.from_ms, current.to_ms}, [](bool ok, const std::string& error) {
     if (!ok) std::cerr << "arbiter: the downtime was not recorded: " << error << "\n";
   });
-  std::size_t loaded = 0;
+  std::size_t resumed = 0;
   for (auto& stored : store_.load_in_play()) {
     std::string id = stored.game.id;
     try {
-      add(std::move(stored));
-      ++loaded;
+      const bool between_people = !stored.game.local;
+      auto room = make_room(std::move(stored));
+      if (auto since = room->unattended_since_ms()) {
+        // Nobody knows who was connected until the server stopped: as if someone was.
+        std::lock_guard lock(mutex_);
+        unloaded_.insert_or_assign(id, Unloaded{std::max(*since, current.from_ms), between_people});
+      } else {
+        start(std::move(room));
+      }
+      ++resumed;
     } catch (const std::exception& e) {
       std::cerr << "arbiter: not resuming game " << id << ": " << e.what() << "\n";
     }
   }
-  return loaded;
+  return resumed;
 }
 
 std::shared_ptr<Room> Registry::add(storage::StoredGame stored, std::function<void()> started) {
+  return start(make_room(std::move(stored)), std::move(started));
+}
+
+std::shared_ptr<Room> Registry::make_room(storage::StoredGame stored) {
   auto make_game = [this](storage::GameRecord record, std::vector<storage::SeatRecord> seats,
                           std::optional<ComputerAdmission> admission, std::function<void(bool)> done) {
     hold_admission(record.id, std::move(admission));
@@ -70,13 +82,21 @@ std::shared_ptr<Room> Registry::add(storage::StoredGame stored, std::function<vo
     });
   };
   auto admission = take_admission(stored.game.id);
-  auto room = std::make_shared<Room>(io_, store_, std::move(stored), waits_, computers_, limits_, std::move(make_game),
-                                     downtimes_, std::move(admission));
+  return std::make_shared<Room>(io_, store_, std::move(stored), waits_, computers_, limits_, std::move(make_game),
+                                downtimes_, std::move(admission));
+}
+
+std::shared_ptr<Room> Registry::start(std::shared_ptr<Room> room, std::function<void()> started) {
   std::shared_ptr<Room> loaded;
   {
     std::lock_guard lock(mutex_);
     auto [it, inserted] = rooms_.emplace(room->id(), room);
-    if (!inserted) loaded = it->second;
+    if (!inserted) {
+      loaded = it->second;
+    } else if (auto unloaded = unloaded_.find(room->id()); unloaded != unloaded_.end()) {
+      room->seen_at(unloaded->second.unattended_since_ms);  // before start(): not yet on its strand
+      unloaded_.erase(unloaded);
+    }
   }
   if (loaded) {  // another connection loaded it first, and starts it
     if (started) started();
@@ -241,7 +261,13 @@ std::shared_ptr<Room> Registry::open_room(const std::string& id) {
 std::size_t Registry::games_in_play() {
   std::lock_guard lock(mutex_);
   return static_cast<std::size_t>(
-      std::count_if(rooms_.begin(), rooms_.end(), [](const auto& entry) { return entry.second->in_play(); }));
+      std::count_if(rooms_.begin(), rooms_.end(), [](const auto& entry) { return entry.second->in_play(); }) +
+      std::count_if(unloaded_.begin(), unloaded_.end(), [](const auto& entry) { return entry.second.between_people; }));
+}
+
+std::size_t Registry::rooms_resident() {
+  std::lock_guard lock(mutex_);
+  return rooms_.size();
 }
 
 void Registry::close_all() {
@@ -255,7 +281,12 @@ std::size_t Registry::evict_idle() {
     // A room someone holds (a request being answered, a socket, a pending task) stays: only
     // the map's own reference may remain. The mutex keeps find() from taking one meanwhile.
     std::lock_guard lock(mutex_);
-    evicted = std::erase_if(rooms_, [](const auto& entry) { return entry.second.use_count() == 1 && entry.second->idle(); });
+    evicted = std::erase_if(rooms_, [this](const auto& entry) {
+      const auto& room = entry.second;
+      if (room.use_count() != 1 || !room->idle()) return false;
+      if (auto since = room->unattended_since_ms()) unloaded_.insert_or_assign(entry.first, Unloaded{*since, room->in_play()});
+      return true;
+    });
   }
   // Loaded rooms end their own invitations (their match's deadline); the others are loaded to
   // end theirs the same way: one rule (Match::invitation_deadline) and one recorded `end` event.
@@ -267,7 +298,30 @@ std::size_t Registry::evict_idle() {
   } catch (const std::exception& e) {
     std::cerr << "arbiter: finding expired invitations failed: " << e.what() << "\n";
   }
+  end_deserted(now_ms);
   return evicted;
+}
+
+void Registry::end_deserted(std::int64_t now_ms) {
+  // Only games with nothing pending in time are unloaded: no room in memory can be deserted
+  // without first being dropped as unattended.
+  const std::int64_t quiet_since_ms = now_ms - waits_.deserted_after.count();
+  std::vector<std::string> due;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, unloaded] : unloaded_) {
+      if (due.size() == kExpiredLoadedPerSweep) break;
+      if (unloaded.unattended_since_ms <= quiet_since_ms) due.push_back(id);
+    }
+  }
+  for (const auto& id : due) {
+    if (auto room = find(id)) {
+      room->end_if_deserted();
+    } else {  // gone from the store, or unreadable (said why): not tried again at every sweep
+      std::lock_guard lock(mutex_);
+      unloaded_.erase(id);
+    }
+  }
 }
 
 }  // namespace arbiter

@@ -33,7 +33,9 @@ class Registry {
 
   // Records this restart's downtime (from the store's alive mark to now) and loads the games in
   // play, the side to move charged its thinking time while the server was up, never a downtime;
-  // returns how many. Call it first, once. Waiting and finished games load on demand.
+  // returns how many games are in play. Call it first, once. Waiting and finished games load on
+  // demand, and so do games in play with nothing pending in time (Room::unattended_since_ms):
+  // those are only noted.
   std::size_t restore();
   // The room of a game, loading a finished one from the store on demand; nullptr if unknown.
   std::shared_ptr<Room> find(const std::string& id);
@@ -59,19 +61,24 @@ class Registry {
                  std::function<void(JoinOutcome)> done);
   // The room of a game if it is open now (never loads one): for live figures beside the store's.
   std::shared_ptr<Room> open_room(const std::string& id);
-  // How many games are under way now.
+  // How many games are under way now between two people, loaded or not.
   std::size_t games_in_play();
+  // How many rooms are in memory.
+  std::size_t rooms_resident();
   void close_all();
-  // Drops finished and waiting rooms nobody watches or uses; they load again from the store
-  // when asked for. Loads a few games whose invitation expired while not loaded, so that their
-  // match ends them with a recorded `end` event. Returns
-  // how many rooms it dropped.
+  // Drops the idle rooms nobody uses (Room::idle: finished, waiting, or in play and unattended);
+  // they load again from the store when asked for. Loads a few games whose invitation expired,
+  // or that were deserted (match/desertion.h), while not loaded, so that their match ends them
+  // with a recorded `end` event. Returns how many rooms it dropped.
   std::size_t evict_idle();
 
  private:
   // `started`: see Room::start.
   std::optional<std::string> game_of_invitation(const std::string& code);
   std::shared_ptr<Room> add(storage::StoredGame stored, std::function<void()> started = {});
+  std::shared_ptr<Room> make_room(storage::StoredGame stored);
+  // Puts the room in the map and starts it, or gives the one another connection loaded first.
+  std::shared_ptr<Room> start(std::shared_ptr<Room> room, std::function<void()> started = {});
   // Keeps a new computer game's admission until add() gives it to the game's room (or the game
   // could not be stored): the store stands between them.
   void hold_admission(const std::string& id, std::optional<ComputerAdmission> admission);
@@ -90,6 +97,15 @@ class Registry {
   std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
   std::unordered_map<std::string, ComputerAdmission> admissions_;  // by game id, until its room opens
+  // The games in play not in memory (none of them with anything pending in time), by id: what
+  // their count and their desertion need, a few bytes rather than a room each.
+  struct Unloaded {
+    std::int64_t unattended_since_ms;
+    bool between_people;  // counted in games_in_play (not a game on one device)
+  };
+  std::unordered_map<std::string, Unloaded> unloaded_;
+  // Loads a few unloaded games deserted by `now_ms` to end them.
+  void end_deserted(std::int64_t now_ms);
   // Every span the server was down, this restart's last: set by restore(), read-only after.
   std::vector<match::Downtime> downtimes_;
 };

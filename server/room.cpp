@@ -10,7 +10,9 @@
 #include "protocol/messages.h"
 #include "protocol/pgn.h"
 #include "protocol/views.h"
+#include "match/desertion.h"
 #include "server/move_observer.h"
+#include "server/room_tasks.h"
 #include "server/security.h"
 #include "server/wall_clock.h"
 #include "storage/event_codec.h"
@@ -129,6 +131,7 @@ Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGa
     if (!match_.finished() && computers_)
       computer_->admission = admission ? std::move(admission) : ComputerAdmission{computers_->capacity().readmit(computer->level), {}};
   }
+  update_idle();  // unattended_since_ms() before start()
 }
 
 void Room::start(std::function<void()> started) {
@@ -149,20 +152,6 @@ void Room::start(std::function<void()> started) {
     claim_when_abandoned();  // nobody is connected yet (after a restart, maybe nobody comes back)
     if (started) run(std::move(started));  // queued behind the join's commit, if there is one
   });
-}
-
-template <class F>
-void Room::on_strand(F&& f) {
-  boost::asio::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable { f(); });
-}
-
-template <class F>
-void Room::run(F&& task) {
-  if (busy_) {
-    queue_.push_back(std::forward<F>(task));
-    return;
-  }
-  task();  // no std::function made: most tasks run at once
 }
 
 void Room::drain() {
@@ -417,6 +406,7 @@ void Room::attach(std::shared_ptr<Watcher> watcher, std::string token, std::opti
   on_strand([this, watcher = std::move(watcher), token = std::move(token), since] {
     Viewer viewer = viewer_for(token);
     watchers_.push_back({watcher, viewer, RateLimiter(kChatPerSecond, kChatBurst, kChatRefusalsTolerated), !match_.finished()});
+    seen_ms_ = wall_clock_ms();
     update_idle();
     spectators_changed();
     seat_watchers_changed(match::seat_of(viewer), +1, watcher.get());
@@ -434,6 +424,7 @@ void Room::detach(std::shared_ptr<Watcher> watcher) {
     if (!attached) return;
     const auto seat = match::seat_of(attached->viewer);
     std::erase_if(watchers_, [&](const Attached& a) { return a.watcher == watcher; });
+    seen_ms_ = wall_clock_ms();
     update_idle();
     spectators_changed();
     seat_watchers_changed(seat, -1);
@@ -657,7 +648,10 @@ void Room::close_watchers() {
 
 void Room::update_idle() {
   const bool waiting_for_invited = match_.invitation_deadline().has_value() && (seat_hash_[0].empty() || seat_hash_[1].empty());
-  idle_ = (match_.finished() || waiting_for_invited) && watchers_.empty() && !busy_;
+  const bool unattended = match::waits_on_nobody(match_) && !match_.premove(Color::White) &&
+                          !match_.premove(Color::Black) && watchers_.empty();
+  unattended_since_ms_ = unattended ? std::max(seen_ms_, match_.last_event_ms()) : kAttended;
+  idle_ = (match_.finished() || waiting_for_invited || unattended) && watchers_.empty() && !busy_;
   in_play_ = match_.status() == match::Status::Playing && !match_.local();
 }
 

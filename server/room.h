@@ -8,6 +8,7 @@
 #include <atomic>
 #include <deque>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -66,9 +67,20 @@ class Room : public std::enable_shared_from_this<Room> {
   void start(std::function<void()> started = {});
 
   const std::string& id() const { return match_.id(); }
-  // Finished, or waiting for its invited player, with nobody watching and nothing under way:
-  // the registry may drop it (the store has it all).
+  // Finished, waiting for its invited player, or in play with nothing pending in time (match/
+  // desertion.h) and no premove, with nobody watching and nothing under way: the registry may drop
+  // it (the store has it all) and load it again when asked for.
   bool idle() const { return idle_.load(); }
+  // In play with nothing pending in time and nobody connected: since when nobody moved nor
+  // connected (wall clock); nullopt otherwise. What the registry keeps of it once dropped.
+  std::optional<std::int64_t> unattended_since_ms() const {
+    const std::int64_t since = unattended_since_ms_.load();
+    return since == kAttended ? std::nullopt : std::optional(since);
+  }
+  // Before start(): when someone was last connected, as known from before the room was loaded.
+  void seen_at(std::int64_t at_ms) { seen_ms_ = at_ms; }
+  // Ends the game if it is deserted (match::desertion_end) by now.
+  void end_if_deserted();
   int spectators() const { return spectator_count_.load(); }
   // Under way between two people (for the lobby's count).
   bool in_play() const { return in_play_.load(); }
@@ -205,6 +217,9 @@ class Room : public std::enable_shared_from_this<Room> {
   std::deque<Sent> sent_;  // the last kResumableEvents events
   bool busy_ = false;
   std::atomic<bool> idle_ = false;
+  static constexpr std::int64_t kAttended = std::numeric_limits<std::int64_t>::min();
+  std::atomic<std::int64_t> unattended_since_ms_ = kAttended;
+  std::int64_t seen_ms_ = 0;  // the last connection's coming or going (wall clock; 0: none known)
   std::atomic<bool> in_play_ = false;
   Fifo<std::function<void()>> queue_;
   CommitHandoff& handoff_;  // the io_context's

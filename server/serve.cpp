@@ -231,6 +231,11 @@ const std::map<std::string, Setter>& setters() {
          if (wait) o.waits.invitation = *wait;
          return wait.has_value();
        }},
+      {"--deserted-after-days", [](ServeOptions& o, const std::string& v) {
+         auto days = rate(v);  // a positive number, fractions allowed
+         if (days && *days <= 365) o.waits.deserted_after = std::chrono::milliseconds(static_cast<std::int64_t>(*days * 86'400'000));
+         return days && *days <= 365;
+       }},
       {"--chat-after-end", [](ServeOptions& o, const std::string& v) {
          auto wait = seconds(v, 30 * 86400.0);
          if (wait) o.waits.chat_after_end = *wait;
@@ -298,6 +303,7 @@ const std::map<std::string, std::pair<std::string_view, std::string_view>>& opti
       {"--first-move-limit", {"S", "a side that makes no first move within this aborts the game [30]"}},
       {"--abandon-after", {"S", "an absent player's opponent may claim the game after this [from the clock: 30 s to 2 min]"}},
       {"--waiting-expiry", {"S", "an invitation nobody takes ends its game [86400]"}},
+      {"--deserted-after-days", {"D", "an untimed game nobody moves in nor connects to this long ends, without a winner [7]"}},
       {"--chat-after-end", {"S", "a finished game's chat stays open this long to its players and those there at the end [600]"}},
       {"--computer-games-per-address", {"N", "games against the computer one address may have in play [2]"}},
       {"--analysis-threads", {"N", "threads finished games are analysed on, at nice 19 (idle when the computer's are: --computer-nice), apart from the computer players' [1]"}},
@@ -477,6 +483,7 @@ int serve_command(const Args& args) {
                                                  took);
                         });
   std::size_t resumed = registry.restore();  // reads the last alive mark: before any heartbeat
+  malloc_trim(0);  // the games in play were all read to sort them: most were let go
   auto heartbeat_timer = std::make_shared<boost::asio::steady_timer>(io);
   heartbeat(*store, heartbeat_timer);
   // Declared before the Api and the Lobby that use it; started once they exist.
@@ -505,8 +512,9 @@ int serve_command(const Args& args) {
     metrics_listener->start();
   }
 
-  // Often enough that a short invitation (tests) ends in the store soon after it expires.
-  const auto eviction_period = std::clamp(std::chrono::duration_cast<std::chrono::milliseconds>(options->waits.invitation / 4),
+  // Often enough that a short invitation or desertion (tests) ends in the store soon after it is due.
+  const auto shortest_wait = std::min(options->waits.invitation, options->waits.deserted_after);
+  const auto eviction_period = std::clamp(std::chrono::duration_cast<std::chrono::milliseconds>(shortest_wait / 4),
                                           std::chrono::milliseconds(250), std::chrono::milliseconds(kEvictionPeriod));
   auto eviction_timer = std::make_shared<boost::asio::steady_timer>(io);
   evict_periodically(registry, eviction_period, eviction_timer);

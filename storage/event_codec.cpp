@@ -44,7 +44,7 @@ constexpr std::array<std::pair<Result, std::string_view>, 5> kResults{{
     {Result::Aborted, "aborted"},
 }};
 
-constexpr std::array<std::pair<EndReason, std::string_view>, 14> kReasons{{
+constexpr std::array<std::pair<EndReason, std::string_view>, 15> kReasons{{
     {EndReason::None, "none"},
     {EndReason::Checkmate, "checkmate"},
     {EndReason::Stalemate, "stalemate"},
@@ -59,6 +59,7 @@ constexpr std::array<std::pair<EndReason, std::string_view>, 14> kReasons{{
     {EndReason::Abort, "abort"},
     {EndReason::Abandoned, "abandoned"},
     {EndReason::Expired, "expired"},
+    {EndReason::Deserted, "deserted"},
 }};
 
 constexpr std::array<std::pair<rules::Color, std::string_view>, 2> kSides{{

@@ -38,6 +38,7 @@ std::vector<Event> every_kind() {
           match::Ended{Result::Aborted, EndReason::Abort, std::nullopt},
           match::Ended{Result::BlackWins, EndReason::KingCaptured, clock},
           match::Ended{Result::WhiteWins, EndReason::Expired, std::nullopt},
+          match::Ended{Result::Aborted, EndReason::Deserted, std::nullopt},
           match::Ended{Result::Ongoing, EndReason::None, std::nullopt}, match::RematchOffered{Color::White, std::nullopt},
           match::RematchDeclined{Color::Black, std::nullopt}, match::Rematched{Color::Black, "g2", std::nullopt},
           match::RematchOffered{Color::Black, clock}};  // every kind may carry a clock as stored

@@ -17,7 +17,7 @@ const REASONS = {
   checkmate: 'by checkmate', stalemate: 'by stalemate', repetition: 'by threefold repetition',
   fifty_moves: 'by the fifty-move rule', insufficient_material: 'by insufficient material',
   resign: 'by resignation', agreement: 'by agreement', timeout: 'on time', abort: 'aborted',
-  abandoned: 'as the opponent left', expired: 'nobody joined in time',
+  abandoned: 'as the opponent left', expired: 'nobody joined in time', deserted: 'as both sides left it',
   king_captured: 'by capturing the king', bare_king: 'by baring the king',
 };
 
