@@ -4,8 +4,9 @@
 // on an analysis. A bounded queue over all addresses (each address's share is AddressLimits'),
 // served to the addresses in turn (fair_queue.h), one analysis per game: asked again while it runs,
 // it is the same one; once complete it is stored with the game and never computed again. A game
-// costs at most a set budget of engine time, however long it is (AnalysisSettings::movetime_for). An analysis under way at shutdown is dropped: nothing of it is
-// stored, and it can be asked for again after the restart.
+// costs at most a set budget of engine time, however long it is (AnalysisSettings::movetime_for).
+// An analysis under way at shutdown is dropped: nothing of it is stored, and it can be asked for
+// again after the restart.
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
