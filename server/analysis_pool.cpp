@@ -1,5 +1,6 @@
 #include "server/analysis_pool.h"
 
+#include <algorithm>
 #include <iostream>
 
 #include "engine/analysis.h"
@@ -13,6 +14,11 @@ namespace {
 constexpr std::size_t kHashMegabytes = 16;
 
 }  // namespace
+
+std::int64_t AnalysisSettings::movetime_for(int positions) const {
+  if (positions <= kPositionsAtFullTime) return movetime_ms;
+  return std::max<std::int64_t>(1, movetime_ms * kPositionsAtFullTime / positions);
+}
 
 AnalysisPool::AnalysisPool(storage::Store& store, AnalysisSettings settings, Observer observer)
     : store_(store), settings_(settings), observer_(std::move(observer)) {
@@ -28,22 +34,23 @@ void AnalysisPool::stop() {
   {
     std::lock_guard lock(mutex_);
     stopping_ = true;
-    for (const auto& job : queue_) jobs_.erase(job->id);
-    queue_.clear();
+    for (const auto& job : queue_.take_all()) jobs_.erase(job->id);
   }
   ready_.notify_all();
 }
 
-AnalysisPool::Start AnalysisPool::start(const std::string& id, rules::Game game, AddressLimits::Lease lease) {
+AnalysisPool::Start AnalysisPool::start(const std::string& id, rules::Game game, const std::string& client,
+                                        AddressLimits::Lease lease, const std::function<bool()>& admit) {
   {
     std::lock_guard lock(mutex_);
     if (jobs_.contains(id)) return Start::UnderWay;
     // Under the lock: a job leaves jobs_ only once its analysis is stored, so this read sees it.
     if (store_.load_analysis(id)) return Start::Stored;
     if (stopping_ || jobs_.size() >= settings_.queue) return Start::Full;
+    if (admit && !admit()) return Start::NotAdmitted;
     auto job = std::make_shared<Job>(id, std::move(game), std::move(lease));
     jobs_.emplace(id, job);
-    queue_.push_back(std::move(job));
+    queue_.push(client, std::move(job));
   }
   ready_.notify_one();
   return Start::Queued;
@@ -54,7 +61,8 @@ std::optional<AnalysisPool::Progress> AnalysisPool::progress(const std::string& 
   auto it = jobs_.find(id);
   if (it == jobs_.end()) return std::nullopt;
   const Job& job = *it->second;
-  return Progress{job.running.load(), job.positions_done.load(), static_cast<int>(job.game.moves().size()) + 1};
+  const int positions = static_cast<int>(job.game.moves().size()) + 1;
+  return Progress{job.running.load(), job.positions_done.load(), positions, settings_.movetime_for(positions)};
 }
 
 std::size_t AnalysisPool::under_way() const {
@@ -70,8 +78,7 @@ void AnalysisPool::work() {
       std::unique_lock lock(mutex_);
       ready_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
       if (stopping_) return;
-      job = std::move(queue_.front());
-      queue_.pop_front();
+      job = queue_.pop();
       job->running = true;
     }
     run(*job);
@@ -81,9 +88,9 @@ void AnalysisPool::work() {
 void AnalysisPool::run(Job& job) {
   static thread_local engine::Searcher searcher(kHashMegabytes);
   const auto started = std::chrono::steady_clock::now();
-  engine::Limits limits;
-  limits.movetime_ms = settings_.movetime_ms;
   const int positions = static_cast<int>(job.game.moves().size()) + 1;
+  engine::Limits limits;
+  limits.movetime_ms = settings_.movetime_for(positions);
   std::optional<std::vector<engine::PlyAnalysis>> plies;
   try {
     plies = engine::analyse(searcher, job.game, limits, stopping_, [&job](int done) { job.positions_done = done; });
@@ -93,7 +100,7 @@ void AnalysisPool::run(Job& job) {
   }
   if (!plies) return finished(job.id, Outcome::Stopped, std::chrono::steady_clock::now() - started, positions);
   const auto took = std::chrono::steady_clock::now() - started;
-  auto body = protocol::analysis_json(job.game, *plies, settings_.movetime_ms);
+  auto body = protocol::analysis_json(job.game, *plies, limits.movetime_ms);
   const std::int64_t now = wall_clock_ms();
   body["analysed_at_ms"] = now;
   body["took_ms"] = std::chrono::duration_cast<std::chrono::milliseconds>(took).count();

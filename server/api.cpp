@@ -376,7 +376,7 @@ std::optional<HttpResponse> Api::analysis_under_way(const std::string& id, unsig
                                 {"status", progress->running ? "running" : "queued"},
                                 {"positions_done", progress->positions_done},
                                 {"positions", progress->positions},
-                                {"movetime_ms", analyses_->settings().movetime_ms}});
+                                {"movetime_ms", progress->movetime_ms}});
 }
 
 void Api::analysis(const std::string& id, std::function<void(HttpResponse)> done) {
@@ -406,11 +406,14 @@ void Api::start_analysis(const HttpRequest& request, const std::string& id, std:
       response.retry_after_s = 30;
       return done(response);
     }
-    if (auto refused = too_often(limits_.analysis_start(client, AddressLimits::Clock::now()), Refusal::AnalysisRate))
-      return done(*refused);
     const int positions = static_cast<int>(game->moves().size()) + 1;
     try {
-      switch (analyses_->start(id, std::move(*game), std::move(*lease))) {
+      // The hourly share is charged only for an analysis queued: one refused as busy costs nothing.
+      std::optional<AddressLimits::Clock::duration> wait;
+      const auto admit = [&] { return !(wait = limits_.analysis_start(client, AddressLimits::Clock::now())); };
+      switch (analyses_->start(id, std::move(*game), client, std::move(*lease), admit)) {
+        case AnalysisPool::Start::NotAdmitted:
+          return done(*too_often(wait, Refusal::AnalysisRate));
         case AnalysisPool::Start::Full: {
           metrics_.refused(Refusal::AnalysisBusy);
           auto response = error_response(503, "analysis_busy", "the server is analysing as many games as it can; try again later");
@@ -428,7 +431,7 @@ void Api::start_analysis(const HttpRequest& request, const std::string& id, std:
           break;
       }
       done(json_response(202, {{"id", id}, {"status", "queued"}, {"positions_done", 0}, {"positions", positions},
-                               {"movetime_ms", analyses_->settings().movetime_ms}}));
+                               {"movetime_ms", analyses_->settings().movetime_for(positions)}}));
     } catch (const std::exception& e) {
       std::cerr << "arbiter: POST analysis of " << id << ": " << e.what() << "\n";
       done(error_response(500, "storage", "the game store could not be read; try again"));

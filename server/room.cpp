@@ -90,6 +90,7 @@ Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGa
       computers_(computers),
       limits_(limits),
       handoff_(boost::asio::use_service<CommitHandoff>(io)),
+      chat_rate_(boost::asio::use_service<ChatRate>(io)),
       make_game_(std::move(make_game)) {
   for (const auto& line : stored.chat) {
     auto channel = protocol::parse_channel(line.channel);
@@ -472,6 +473,7 @@ void Room::chat(std::shared_ptr<Watcher> watcher, std::string text_sent, std::st
     const match::ChatSpeaker speaker{from->viewer, name, from->present_at_end};
     auto ruling = match_.chat(speaker, wall_clock_ms());
     if (auto* refusal = std::get_if<match::Refusal>(&ruling)) return send_refusal(*watcher, *refusal);
+    if (!chat_rate_.allows(limits_, watcher->client(), Clock::now())) return watcher->send(ChatRate::refusal());
     const auto seat = match::seat_of(from->viewer);
     protocol::ChatLine line{std::get<match::ChatChannel>(ruling), from->viewer, seat ? match_.name(*seat) : name,
                             text_sent, wall_clock_ms()};
@@ -484,8 +486,7 @@ void Room::chat(std::shared_ptr<Watcher> watcher, std::string text_sent, std::st
           std::cerr << "arbiter: game " << self->id() << ": chat not stored: " << error << "\n";
           return watcher->send(std::make_shared<const std::string>(protocol::error_message("storage", "not stored; try again")));
         }
-        self->chat_.push_back(line);
-        if (self->chat_.size() > static_cast<std::size_t>(storage::kChatKept)) self->chat_.erase(self->chat_.begin());
+        keep_chat_line(self->chat_, line);
         auto message = text(protocol::chat_message(line));
         bool sender_reads = false;
         for (const auto& attached : self->watchers_) {

@@ -22,6 +22,7 @@
 
 #include "match/match.h"
 #include "server/address_limits.h"
+#include "server/chat_bounds.h"
 #include "server/commit_handoff.h"
 #include "server/computer_admission.h"
 #include "server/computer_player.h"
@@ -223,6 +224,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::atomic<bool> in_play_ = false;
   Fifo<std::function<void()>> queue_;
   CommitHandoff& handoff_;  // the io_context's
+  ChatRate& chat_rate_;     // the io_context's: every room's chat, per address
   // The commit in flight (one at a time: busy_ holds the rest back), kept here rather than in
   // the store's callback, which then holds only the room's address (no allocation).
   struct Committing {
@@ -236,7 +238,7 @@ class Room : public std::enable_shared_from_this<Room> {
     std::shared_ptr<Room> self;  // the room lives until the store has answered (then handed over)
   } committing_;
   GameMaker make_game_;
-  std::vector<protocol::ChatLine> chat_;   // the latest storage::kChatKept
+  std::vector<protocol::ChatLine> chat_;   // the latest storage::kChatKept of each channel
   std::int64_t chat_seq_ = 0;              // the last stored message's number
   std::atomic<int> spectator_count_ = 0;     // as shown (0 while sealed), for the lobby
   std::optional<int> spectators_shown_ = 0;  // the count last told; nullopt while sealed

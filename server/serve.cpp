@@ -307,7 +307,7 @@ const std::map<std::string, std::pair<std::string_view, std::string_view>>& opti
       {"--chat-after-end", {"S", "a finished game's chat stays open this long to its players and those there at the end [600]"}},
       {"--computer-games-per-address", {"N", "games against the computer one address may have in play [2]"}},
       {"--analysis-threads", {"N", "threads finished games are analysed on, at nice 19 (idle when the computer's are: --computer-nice), apart from the computer players' [1]"}},
-      {"--analysis-movetime", {"MS", "an analysis's search of each position, in milliseconds [200]"}},
+      {"--analysis-movetime", {"MS", "an analysis's search of each position, in milliseconds; a game past 150 positions shares 150 positions' time [200]"}},
       {"--analysis-queue", {"N", "analyses queued or running at once, over every address [16]"}},
       {"--analyses-per-hour", {"R", "analyses one address may start an hour, after a burst of R; one at a time [10]"}},
       {"--header-timeout", {"S", "each request head must arrive within this (its body as long again) [5]"}},

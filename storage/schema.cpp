@@ -177,6 +177,20 @@ CREATE TABLE analyses (
   created_at_ms INTEGER NOT NULL
 ) WITHOUT ROWID;
 )sql",
+    // 7: a game keeps the latest 100 chat lines of each channel (kChatKept, store.h): each line
+    // stored drops the oldest past that, and the lines stored before beyond it are dropped now.
+    R"sql(
+CREATE INDEX chat_by_channel ON chat (game_id, channel, seq);
+
+CREATE TRIGGER chat_keeps_latest AFTER INSERT ON chat BEGIN
+  DELETE FROM chat WHERE game_id = NEW.game_id AND channel = NEW.channel AND seq <=
+    (SELECT seq FROM chat WHERE game_id = NEW.game_id AND channel = NEW.channel ORDER BY seq DESC LIMIT 1 OFFSET 100);
+END;
+
+DELETE FROM chat WHERE seq <=
+  (SELECT kept.seq FROM chat kept WHERE kept.game_id = chat.game_id AND kept.channel = chat.channel
+   ORDER BY kept.seq DESC LIMIT 1 OFFSET 100);
+)sql",
 };
 
 // What a step needs beyond SQL, run after its SQL in the same transaction.

@@ -658,7 +658,7 @@ class Reader {
     {
       ResetOnExit reset(select_chat_);
       select_chat_.bind(1, stored.game.id);
-      select_chat_.bind(2, std::int64_t{kChatKept});
+      select_chat_.bind(2, std::int64_t{kChatKept} * kChatChannels);
       while (select_chat_.step()) {
         stored.chat.push_back({select_chat_.column_int(0), select_chat_.column_text(1), select_chat_.column_text(2),
                                select_chat_.column_text(3), select_chat_.column_text(4), select_chat_.column_int(5)});

@@ -64,10 +64,13 @@ struct StoredGame {
   GameRecord game;
   std::vector<SeatRecord> seats;
   std::vector<EventRecord> events;
-  std::vector<ChatRecord> chat{};  // the latest kChatKept, oldest first
+  std::vector<ChatRecord> chat{};  // the latest kChatKept of each channel, oldest first
 };
 
+// Chat lines a game keeps of each channel (players', spectators'); the store drops the older
+// itself (schema step 7, which names the number: changing it takes a new step).
 inline constexpr int kChatKept = 100;
+inline constexpr int kChatChannels = 2;
 
 // A span of wall-clock time the server was down: from its last alive mark to a restart.
 struct DowntimeRecord {

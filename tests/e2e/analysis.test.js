@@ -212,6 +212,30 @@ test('one analysis at a time for an address, a bounded number an hour, and a bou
   }
 });
 
+test('an analysis refused as busy costs nothing of the address\'s hourly share', async () => {
+  // Two addresses behind a trusted proxy; one start an hour each. The first fills the queue.
+  const server = await Server.start(['--address-limits', 'on', '--trusted-proxy', '127.0.0.1', '--analysis-movetime', '3000',
+    '--analysis-queue', '1', '--analyses-per-hour', '1']);
+  const from = address => ({ headers: { 'x-real-ip': address } });
+  try {
+    const games = [];
+    for (let i = 0; i < 2; i++) {
+      const game = await localGame(server, 'chess');
+      await playOn(server, game, [null, null]);
+      await resign(game);
+      games.push(game);
+    }
+    const queued = await server.api('POST', `/api/games/${games[0].id}/analysis`, undefined, from('203.0.113.1'));
+    assert.equal(queued.status, 202, queued.text);
+    for (let ask = 0; ask < 3; ask++) {
+      const busy = await server.api('POST', `/api/games/${games[1].id}/analysis`, undefined, from('203.0.113.2'));
+      assert.deepEqual([busy.status, busy.body.error], [503, 'analysis_busy'], `ask ${ask}: busy, not rate limited`);
+    }
+  } finally {
+    await server.stop();
+  }
+});
+
 test('an analysis under way at shutdown is dropped, and can be asked for again after the restart', async () => {
   const server = await Server.start(['--analysis-movetime', '3000']);
   try {

@@ -681,18 +681,18 @@ TEST_CASE("game lists: names, filters, pages through equal times, aborted games 
   CHECK(playing[0].black_name == "Carol");
 }
 
-TEST_CASE("chat lines are stored with their game and the latest come back, oldest first") {
+TEST_CASE("chat lines are stored with their game and the latest of each channel come back, oldest first") {
   TempDatabase file;
   auto store = Store::open(file.path());
   REQUIRE(create(*store, make_game("g1"), {{"white", "w", "Ann"}}));
-  const int total = kChatKept + 5;
+  const int total = kChatChannels * (kChatKept + 5);
   for (int seq = 1; seq <= total; ++seq) {
     Outcome outcome;
     store->add_chat("g1", {seq, seq % 2 ? "players" : "spectators", seq % 2 ? "white" : "spectator", "n", "line " + std::to_string(seq), seq}, outcome.done());
     REQUIRE(outcome.ok());
   }
   Outcome duplicate;
-  store->add_chat("g1", {3, "players", "white", "n", "again", 0}, duplicate.done());
+  store->add_chat("g1", {total, "players", "white", "n", "again", 0}, duplicate.done());
   CHECK_FALSE(duplicate.ok());
   Outcome bad_channel;
   store->add_chat("g1", {total + 1, "everyone", "white", "n", "x", 0}, bad_channel.done());
@@ -700,8 +700,8 @@ TEST_CASE("chat lines are stored with their game and the latest come back, oldes
 
   const auto loaded = store->load_game("g1");
   REQUIRE(loaded);
-  REQUIRE(loaded->chat.size() == static_cast<std::size_t>(kChatKept));
-  CHECK(loaded->chat.front().seq == total - kChatKept + 1);
+  REQUIRE(loaded->chat.size() == static_cast<std::size_t>(kChatChannels * kChatKept));
+  CHECK(loaded->chat.front().seq == total - kChatChannels * kChatKept + 1);
   CHECK(loaded->chat.back().text == "line " + std::to_string(total));
   CHECK(loaded->seats.at(0).name == "Ann");
 }
