@@ -24,8 +24,8 @@ RUN apt-get update \
  && groupadd --gid 10001 arbiter \
  && useradd --uid 10001 --gid 10001 --no-create-home --home-dir /var/lib/arbiter --shell /usr/sbin/nologin arbiter \
  && mkdir -p /var/lib/arbiter && chown arbiter:arbiter /var/lib/arbiter
-COPY --from=build /src/build/server/arbiter /usr/local/bin/arbiter
-COPY --from=build /src/server/web /usr/local/share/arbiter/web
+COPY --from=build /src/build/arbiter /usr/local/bin/arbiter
+COPY --from=build /src/web /usr/local/share/arbiter/web
 USER arbiter
 VOLUME /var/lib/arbiter
 EXPOSE 8080

@@ -3,4 +3,4 @@
 # Any options are passed on: ./serve.sh --port 9000 --db /var/lib/arbiter/games.db
 set -euo pipefail
 source "$(dirname "$0")/scripts/setup.sh"
-exec "$BUILD_DIR/server/arbiter" serve "$@"
+exec "$BUILD_DIR/arbiter" serve "$@"

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const defaultBinary = path.join(path.dirname(fileURLToPath(import.meta.url)), '../build/server/arbiter');
+export const defaultBinary = path.join(path.dirname(fileURLToPath(import.meta.url)), '../build/arbiter');
 
 // `defaults` with the command line's values over them (numbers stay numbers); an unknown name throws.
 export function parseOptions(defaults, argv = process.argv.slice(2)) {

@@ -14,7 +14,7 @@ import { Cluster, until } from '../tests/cluster/cluster.js';
 import { LobbyClient } from '../tests/e2e/lobby_client.js';
 
 const options = parseOptions({ games: 50, plies: 40, seeks: 20 });
-process.env.ARBITER_BIN ??= new URL('../build/server/arbiter', import.meta.url).pathname;
+process.env.ARBITER_BIN ??= new URL('../build/arbiter', import.meta.url).pathname;
 const cluster = await Cluster.start();
 
 const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];

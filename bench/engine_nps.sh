@@ -2,9 +2,9 @@
 # Search speed of `arbiter uci` in every variant: a fixed node count from the start position, in
 # nodes per second: the last iteration's by the wall clock, and the whole search's by the
 # engine's own CPU time (the machine may be shared; that figure does not depend on the load).
-# Usage: bench/engine_nps.sh [build/server/arbiter] [nodes]
+# Usage: bench/engine_nps.sh [build/arbiter] [nodes]
 set -euo pipefail
-ARBITER=${1:-build/server/arbiter}
+ARBITER=${1:-build/arbiter}
 NODES=${2:-2000000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -55,7 +55,7 @@ for point in "${points[@]}"; do
     b=(--b "$fsf" --b-option UCI_LimitStrength=true --b-option "UCI_Elo=${BASH_REMATCH[2]}")
   elif [[ "$point" =~ ^([1-8])/([1-8])$ ]]; then
     level=${BASH_REMATCH[1]} opponent="level:${BASH_REMATCH[2]}"
-    b=(--b "$build/server/arbiter uci" --b-option "Skill Level=${BASH_REMATCH[2]}")
+    b=(--b "$build/arbiter uci" --b-option "Skill Level=${BASH_REMATCH[2]}")
   else
     echo "level_ladder: a point is LEVEL@ELO or LEVEL/LOWER, not '$point'" >&2
     exit 2
@@ -64,7 +64,7 @@ for point in "${points[@]}"; do
   own=()
   [ "$level" = 8 ] && own=(--a-movetime 1000)
   out=$(nice -n 5 "$build/engine/engine_match" --variant "$variant" --games "$games" --movetime "$movetime" "${own[@]}" \
-    --seed "$seed" --a "$build/server/arbiter uci" --a-option "Skill Level=$level" "${b[@]}" \
+    --seed "$seed" --a "$build/arbiter uci" --a-option "Skill Level=$level" "${b[@]}" \
     --adjudicate-win 1000,4 --adjudicate-draw 10,10,40)
   echo "$out" >&2
   tally=$(printf '%s\n' "$out" | sed -nE 's/^[a-z]+: ([0-9]+) games, A \+([0-9]+) =([0-9]+) -([0-9]+).*/\1 \2 \3 \4/p')

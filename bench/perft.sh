@@ -5,7 +5,7 @@
 # Each program's start-up is measured at depth 1 and subtracted, so the figures are search speed.
 # SPECS="capablanca 5;grand 5" chooses other positions' depths (a deeper count is less noisy).
 set -euo pipefail
-ARBITER="${1:-$(dirname "$0")/../build/server/arbiter}"
+ARBITER="${1:-$(dirname "$0")/../build/arbiter}"
 STOCKFISH="${STOCKFISH:-/usr/games/fairy-stockfish}"
 RUNS="${RUNS:-5}"
 

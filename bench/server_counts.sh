@@ -7,7 +7,7 @@
 # probe_libc:malloc` removes it; it slows the server, so read CPU figures from runs without it).
 #
 #   bench/server_counts.sh BINARY [load.mjs options...]
-#   bench/server_counts.sh build/server/arbiter --mode flat --games 200 --plies 200
+#   bench/server_counts.sh build/arbiter --mode flat --games 200 --plies 200
 #
 # Counts cover the server's whole life (its games' creation too, a few calls per game), divided
 # by the moves load.mjs counted.

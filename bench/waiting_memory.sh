@@ -3,7 +3,7 @@
 # after one eviction (70 s: waiting rooms nobody watches are dropped), and after a restart
 # (only games in play whose time runs are loaded). `local`: untimed games on one device instead,
 # in play and never opened (dropped and not loaded alike).
-# Run by hand: bench/waiting_memory.sh build/server/arbiter [PORT] [GAMES] [local]
+# Run by hand: bench/waiting_memory.sh build/arbiter [PORT] [GAMES] [local]
 set -euo pipefail
 BIN=$1; PORT=${2:-18931}; GAMES=${3:-20000}; KIND=${4:-waiting}
 HERE=$(cd "$(dirname "$0")" && pwd); DIR=$(mktemp -d)

@@ -42,7 +42,7 @@ done
 stage="$(awk '/^FROM /{stage=""} {stage = stage $0 "\n"} END {printf "%s", stage}' "$root/Dockerfile")"
 grep -q '^COPY scripts/packages/runtime ' <<<"$stage" || fail "the Dockerfile's runtime stage does not copy scripts/packages/runtime"
 grep -q 'apt-get install' <<<"$stage" || fail "the Dockerfile's runtime stage installs nothing"
-grep -q '^COPY --from=build .*/server/arbiter ' <<<"$stage" || fail "the runtime stage does not copy arbiter"
+grep -q '^COPY --from=build .*/arbiter ' <<<"$stage" || fail "the runtime stage does not copy arbiter"
 grep -q '^COPY scripts/packages/build ' "$root/Dockerfile" || fail "the Dockerfile's build stage does not copy scripts/packages/build"
 
 ((failures == 0)) || exit 1

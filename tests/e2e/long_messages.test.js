@@ -1,4 +1,4 @@
-// A message is read a few hundred bytes at a time (server/websocket_session.cpp): one of several
+// A message is read a few hundred bytes at a time (server/net/websocket_session.cpp): one of several
 // KiB, in one frame or in fragments, is still read whole, and one over the 8 KiB limit still
 // closes the connection with 1009.
 import { test } from 'node:test';

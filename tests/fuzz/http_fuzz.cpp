@@ -1,5 +1,5 @@
 // libFuzzer target: the HTTP request path. Bytes go through Beast's request parser with the
-// server's limits and head checks (server/http_request.h, as a connection reads them), then the routing a
+// server's limits and head checks (server/net/http_request.h, as a connection reads them), then the routing a
 // connection does: the Api with a real SQLite store, the static files, or the WebSocket
 // upgrade's game and token. The Api must answer every request once, without a server error,
 // with JSON where it says JSON.
@@ -22,16 +22,16 @@
 #include <string_view>
 #include <unistd.h>
 
-#include "tests/fuzz/fuzz_support.h"
-#include "server/address_limits.h"
-#include "server/api.h"
-#include "server/metrics.h"
-#include "server/http_request.h"
-#include "server/network.h"
-#include "server/registry.h"
-#include "server/static_files.h"
-#include "server/url.h"
+#include "server/api/api.h"
+#include "server/api/url.h"
+#include "server/limits/address_limits.h"
+#include "server/metrics/metrics.h"
+#include "server/net/http_request.h"
+#include "server/net/network.h"
+#include "server/net/static_files.h"
+#include "server/rooms/registry.h"
 #include "storage/store.h"
+#include "tests/fuzz/fuzz_support.h"
 
 using namespace arbiter;
 namespace http = boost::beast::http;

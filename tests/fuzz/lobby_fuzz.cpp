@@ -20,13 +20,13 @@
 #include <unistd.h>
 #include <vector>
 
-#include "tests/fuzz/fuzz_support.h"
 #include "protocol/lobby_messages.h"
-#include "server/address_limits.h"
-#include "server/lobby.h"
-#include "server/registry.h"
-#include "server/websocket_session.h"
+#include "server/limits/address_limits.h"
+#include "server/lobby/lobby.h"
+#include "server/net/websocket_session.h"
+#include "server/rooms/registry.h"
 #include "storage/store.h"
+#include "tests/fuzz/fuzz_support.h"
 
 using namespace arbiter;
 using nlohmann::json;

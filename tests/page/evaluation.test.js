@@ -1,8 +1,8 @@
-// The analysis panel's evaluation in words (server/web/js/evaluation.js): pawns with one decimal,
+// The analysis panel's evaluation in words (web/js/evaluation.js): pawns with one decimal,
 // a figure past 10 pawns capped, mate as lichess writes it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { evalText } from '../../server/web/js/evaluation.js';
+import { evalText } from '../../web/js/evaluation.js';
 
 test('an evaluation as a person reads it: pawns, a capped figure, mate', () => {
   assert.equal(evalText({ cp: 31 }), '+0.3');

@@ -1,13 +1,13 @@
-// Fog of War through the page's reducer (server/web/js/game-state.js) on the real server's
+// Fog of War through the page's reducer (web/js/game-state.js) on the real server's
 // messages: each player's board is their `fen` masked with their sight, the rest fog; their own
 // moves named, the others' '?'; a spectator's board all fog; once the game is over the whole game
 // and either side's view of it, ply by ply, as the finished game resource says.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { Server } from '../e2e/helpers.js';
-import { parsePlacement } from '../../server/web/js/fen.js';
-import { geometryFor } from '../../server/web/js/geometry.js';
-import { reduce } from '../../server/web/js/game-state.js';
+import { parsePlacement } from '../../web/js/fen.js';
+import { geometryFor } from '../../web/js/geometry.js';
+import { reduce } from '../../web/js/game-state.js';
 import { Page, newGame } from './page.js';
 
 let server;

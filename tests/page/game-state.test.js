@@ -1,9 +1,9 @@
-// The game page's reducer (server/web/js/game-state.js) on the real server's messages: what it
+// The game page's reducer (web/js/game-state.js) on the real server's messages: what it
 // shows and allows is what the server said (`now`), for players, one device and spectators.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { Server } from '../e2e/helpers.js';
-import { gameView, initialState, reduce } from '../../server/web/js/game-state.js';
+import { gameView, initialState, reduce } from '../../web/js/game-state.js';
 import { Page, newGame } from './page.js';
 
 let server;

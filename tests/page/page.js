@@ -1,10 +1,10 @@
-// A game page without a browser: the page's own reducer (server/web/js/game-state.js) fed every
+// A game page without a browser: the page's own reducer (web/js/game-state.js) fed every
 // message of real WebSocket connections to the real server, as the page's controller feeds it.
 // Tests read the view a renderer would draw, and act as the page's buttons do: on the connection
 // the server's facts permit.
 import assert from 'node:assert/strict';
 import WebSocket from 'ws';
-import { gameView, initialState, reduce, seatFor } from '../../server/web/js/game-state.js';
+import { gameView, initialState, reduce, seatFor } from '../../web/js/game-state.js';
 
 const GUARD_MS = 15000;
 

@@ -6,8 +6,8 @@
 
 #include <boost/asio/io_context.hpp>
 
-#include "server/address_limits.h"
-#include "server/computer_admission.h"
+#include "server/limits/address_limits.h"
+#include "server/players/computer_admission.h"
 
 using namespace arbiter;
 using namespace std::chrono_literals;

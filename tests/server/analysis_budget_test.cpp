@@ -1,8 +1,8 @@
-// An analysis's budget (server/analysis_pool.h): a long game's positions share a bounded time, so
+// An analysis's budget (server/players/analysis_pool.h): a long game's positions share a bounded time, so
 // that no game holds an analysis thread longer than kPositionsAtFullTime positions would.
 #include <doctest/doctest.h>
 
-#include "server/analysis_pool.h"
+#include "server/players/analysis_pool.h"
 
 using namespace arbiter;
 

@@ -1,4 +1,4 @@
-// The analyses' pool (server/analysis_pool.h) with a real store: the queue is served to the asking
+// The analyses' pool (server/players/analysis_pool.h) with a real store: the queue is served to the asking
 // addresses in turn, so that a second address's game does not wait behind all of the first's.
 #include <doctest/doctest.h>
 #include <unistd.h>
@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "rules/variant.h"
-#include "server/analysis_pool.h"
+#include "server/players/analysis_pool.h"
 #include "storage/game_variant.h"
 
 using namespace arbiter;

@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
-#include "server/client_address.h"
-#include "server/url.h"
+#include "server/api/url.h"
+#include "server/net/client_address.h"
 
 using namespace arbiter;
 using boost::asio::ip::make_address;

@@ -1,4 +1,4 @@
-// The hand-over of the store's answers to the rooms' strands (server/commit_handoff.h): each
+// The hand-over of the store's answers to the rooms' strands (server/rooms/commit_handoff.h): each
 // task runs once, on its strand, in the order handed over, whatever thread hands it over; its
 // owner lives until it has run; after shutdown nothing runs and the owners are let go.
 #include <doctest/doctest.h>
@@ -11,7 +11,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/strand.hpp>
 
-#include "server/commit_handoff.h"
+#include "server/rooms/commit_handoff.h"
 
 using namespace arbiter;
 

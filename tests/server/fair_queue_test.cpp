@@ -1,4 +1,4 @@
-// The analyses' queue (server/fair_queue.h): addresses take turns, so that one with many games
+// The analyses' queue (server/players/fair_queue.h): addresses take turns, so that one with many games
 // waiting cannot hold another's single game behind all of its own.
 #include <doctest/doctest.h>
 
@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "server/fair_queue.h"
+#include "server/players/fair_queue.h"
 
 using namespace arbiter;
 

@@ -1,4 +1,4 @@
-// The sockets' write queue (server/fifo.h) against std::deque: the same elements in the same
+// The sockets' write queue (server/rooms/fifo.h) against std::deque: the same elements in the same
 // order through any mix of pushes, pops and drops; a popped element is let go at once.
 #include <doctest/doctest.h>
 
@@ -6,7 +6,7 @@
 #include <memory>
 #include <random>
 
-#include "server/fifo.h"
+#include "server/rooms/fifo.h"
 
 using namespace arbiter;
 

@@ -8,8 +8,8 @@
 
 #include "engine/fog_view.h"
 #include "protocol/views.h"
-#include "server/computer_player.h"
-#include "server/fog_seat.h"
+#include "server/players/computer_player.h"
+#include "server/players/fog_seat.h"
 #include "tests/support/test_match.h"
 
 using namespace arbiter;

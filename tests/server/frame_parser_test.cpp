@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "server/frame_parser.h"
+#include "server/net/frame_parser.h"
 
 using namespace arbiter;
 

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/views.h"
-#include "server/computer_player.h"
+#include "server/players/computer_player.h"
 #include "tests/support/test_match.h"
 
 using namespace arbiter;

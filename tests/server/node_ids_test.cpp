@@ -1,8 +1,8 @@
 // Node names in ids (arbiter serve --node): what a front routes by.
 #include <doctest/doctest.h>
 
-#include "server/registry.h"
-#include "server/security.h"
+#include "server/rooms/registry.h"
+#include "server/rooms/security.h"
 
 using namespace arbiter;
 

@@ -1,4 +1,4 @@
-#include "server/not_found_page.h"
+#include "server/net/not_found_page.h"
 
 #include <doctest/doctest.h>
 

@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "server/redis_checks.h"
+#include "server/cluster/redis_checks.h"
 
 using namespace arbiter;
 using nlohmann::json;

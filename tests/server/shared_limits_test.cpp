@@ -6,7 +6,7 @@
 #include <optional>
 #include <vector>
 
-#include "server/address_limits.h"
+#include "server/limits/address_limits.h"
 
 using namespace arbiter;
 using namespace std::chrono_literals;

@@ -1,4 +1,4 @@
-// The computer's threads run below the server's other threads (server/thread_priority.h): read
+// The computer's threads run below the server's other threads (server/players/thread_priority.h): read
 // back from the kernel for a thread of a real ComputerPool, found by a job that reports its id.
 #include <doctest/doctest.h>
 
@@ -12,8 +12,8 @@
 
 #include <boost/asio/io_context.hpp>
 
-#include "server/computer_pool.h"
-#include "server/thread_priority.h"
+#include "server/players/computer_pool.h"
+#include "server/players/thread_priority.h"
 
 using namespace arbiter;
 using namespace std::chrono_literals;

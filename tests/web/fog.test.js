@@ -11,8 +11,8 @@ import {
   acceptInvite, assertNoErrors, clickSquare, launchBrowser, makeMove, openPage, readInvite, screenshot, startServer,
   waitForMoves, waitForSaid, waitForStatus,
 } from './helpers.js';
-import { parsePlacement } from '../../server/web/js/fen.js';
-import { geometryFor } from '../../server/web/js/geometry.js';
+import { parsePlacement } from '../../web/js/fen.js';
+import { geometryFor } from '../../web/js/geometry.js';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });

@@ -9,10 +9,10 @@ import { chromium } from 'playwright-core';
 import { ArbiterServer } from '../support/server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const WEB_DIR = process.env.ARBITER_WEB_DIR ?? path.resolve(here, '../../server/web');
+const WEB_DIR = process.env.ARBITER_WEB_DIR ?? path.resolve(here, '../../web');
 export const SCREENSHOT_DIR = process.env.WEB_SCREENSHOT_DIR ?? path.resolve(here, '../output/web-screenshots');
 
-// The server (tests/support/server.js) serving the page from server/web, with the variants it
+// The server (tests/support/server.js) serving the page from web, with the variants it
 // serves, and pause()/resume(): SIGSTOP and SIGCONT, so that connections stay open and nothing
 // is answered in between. `args`: more `serve` options (e.g. ['--first-move-limit', '2']).
 export async function startServer(args = []) {

@@ -1,0 +1,20 @@
+// Room::end_if_deserted: the registry's sweep asks; the match decides (match/desertion.h).
+#include "match/desertion.h"
+#include "server/rooms/room.h"
+#include "server/rooms/room_tasks.h"
+#include "storage/wall_clock.h"
+
+namespace arbiter {
+
+void Room::end_if_deserted() {
+  on_strand([this] {
+    run([this] {
+      // A connection now holds the game open, whatever the time since the last one.
+      const auto quiet_since = watchers_.empty() ? std::optional(seen_ms_) : std::nullopt;
+      auto end = match::desertion_end(match_, quiet_since, wall_clock_ms());
+      if (end) carry_out(match::Decision{{*end}, std::nullopt, std::nullopt}, nullptr);
+    });
+  });
+}
+
+}  // namespace arbiter
