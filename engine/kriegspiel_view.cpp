@@ -46,7 +46,7 @@ std::optional<std::string> own_placement_problem(const rules::Variant& variant, 
 
 rules::Result<KriegspielView> KriegspielView::make(const rules::Variant& variant, Color me, std::string own_fen,
                                                    std::vector<HeardAct> acts) {
-  if (!variant.hidden) return Error{variant.name + " is not played with hidden men"};
+  if (variant.visibility != rules::Visibility::Umpire) return Error{variant.name + " is not played with hidden men"};
   std::istringstream fields(own_fen);
   std::string placement, side;
   if (!(fields >> placement >> side) || (side != "w" && side != "b")) return Error{"the own FEN needs a placement and a side to move"};

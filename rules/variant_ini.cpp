@@ -934,6 +934,8 @@ class Converter {
       out << "[[" << name << ".pieces]]\n";
       out << "id = " << quoted(p.type) << "\n";
       out << "letter = " << quoted(std::string(1, char(std::toupper(static_cast<unsigned char>(p.letter))))) << "\n";
+      if (std::find(std::begin(kDrawings), std::end(kDrawings), p.type) != std::end(kDrawings))  // the page's drawing of it
+        out << "drawing = " << quoted(p.type) << "\n";
       if (p.type == "pawn") {
         out << "betza = " << quoted(double_step_ ? "fmWfceFifmnD" : "fmWfcF") << "\n";
         out << "pawn = true\n";
