@@ -7,7 +7,6 @@
 #include <boost/asio/post.hpp>
 #include <nlohmann/json.hpp>
 
-#include "protocol/names.h"
 #include "server/rate_limiter.h"
 #include "server/security.h"
 #include "server/wall_clock.h"
