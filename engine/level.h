@@ -2,10 +2,8 @@
 // Playing levels 1 to 8 (lichess's convention): a budget per move, a search depth or node cap, and
 // deliberate mistakes for the low levels, from a seeded generator so that a level's play is
 // repeatable. Every level also keeps within its clock.
-#include <array>
 #include <cstdint>
 #include <optional>
-#include <string>
 #include <string_view>
 #include <vector>
 

@@ -91,8 +91,8 @@ struct PieceKind {
 
 // The drawings the page has for a kind (server/web/js/pieces.js), by the names a variants file gives.
 inline constexpr std::string_view kDrawings[] = {
-    "king",    "queen",    "rook",     "bishop",     "knight",   "pawn",    "archbishop", "chancellor",
-    "camel",   "lion",     "steward",  "spearman",   "counsellor", "elephant", "pawn-up", "pawn-down"};
+    "king", "queen", "rook", "bishop", "knight", "pawn", "archbishop", "chancellor",
+    "camel", "lion", "steward", "spearman", "counsellor", "elephant", "pawn-up", "pawn-down"};
 
 // The computer's levels (engine/level.h) that a variant may carry measured ratings for.
 inline constexpr int kRatedLevels = 8;
@@ -114,7 +114,7 @@ enum class Legality : std::uint8_t {
 // What each player is shown of the board.
 enum class Visibility : std::uint8_t {
   Open,    // everything
-  Umpire,  // only their own men; an umpire answers tries (Kriegspiel: `hidden`)
+  Umpire,  // only their own men; an umpire answers tries (Kriegspiel)
   Fog,     // their own men and every square one of them could move to (rules/fog.h)
 };
 
