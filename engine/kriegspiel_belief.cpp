@@ -210,11 +210,7 @@ void KriegspielBelief::track_own_men(const HeardAct& act) {
   };
   if (act.by == me_) {
     // The view checked the try is ours; it was played, so it is a move of our men.
-    std::size_t split = 1;
-    while (split < act.uci.size() && std::isdigit(static_cast<unsigned char>(act.uci[split]))) ++split;
-    std::size_t end = split + 1;
-    while (end < act.uci.size() && std::isdigit(static_cast<unsigned char>(act.uci[end]))) ++end;
-    const Square from = g.parse(act.uci.substr(0, split)), to = g.parse(act.uci.substr(split, end - split));
+    const auto [from, to, end] = g.uci_squares(act.uci);
     if (from != rules::kNoSquare && to != rules::kNoSquare && own_.men[from]) {
       std::optional<Piece> man = own_.men[from];
       own_.men[from].reset();

@@ -33,8 +33,7 @@ inline int man_value(const rules::Position& position, rules::Square square) {
 
 // The square a move takes a man on (en passant: the taken pawn's), or kNoSquare.
 inline rules::Square taken_square(const rules::Position& position, const rules::Move& move) {
-  const rules::Geometry& g = position.variant().geometry;
-  if (move.kind == rules::Move::Kind::EnPassant) return g.square(g.file_of(move.to), g.rank_of(move.from));
+  if (move.kind == rules::Move::Kind::EnPassant) return position.en_passant_victim(move);
   return position.is_capture(move) ? rules::Square(move.to) : rules::kNoSquare;
 }
 

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <sstream>
 
+#include "rules/placement.h"
+
 namespace arbiter::engine {
 
 namespace {
@@ -15,29 +17,16 @@ using rules::Error;
 // one colour, one king.
 std::optional<std::string> own_placement_problem(const rules::Variant& variant, Color me, const std::string& placement) {
   const rules::Geometry& g = variant.geometry;
-  int rank = g.ranks() - 1, file = 0, kings = 0;
-  for (std::size_t i = 0; i < placement.size(); ++i) {
-    const char ch = placement[i];
-    if (ch == '/') {
-      if (file != g.files() || --rank < 0) return "its ranks do not fit the board";
-      file = 0;
-    } else if (std::isdigit(static_cast<unsigned char>(ch))) {
-      int n = 0;
-      while (i < placement.size() && std::isdigit(static_cast<unsigned char>(placement[i]))) n = n * 10 + (placement[i++] - '0');
-      --i;
-      if (n == 0) return "it has an empty run of zero squares";
-      file += n;
-    } else {
-      const bool upper = std::isupper(static_cast<unsigned char>(ch));
-      const int kind = variant.kind_of(char(std::toupper(static_cast<unsigned char>(ch))));
-      if (kind < 0) return std::string("it has a letter this variant does not know: '") + ch + "'";
-      if (upper != (me == Color::White)) return "it shows a man of the other side";
-      kings += kind == variant.royal_kind();
-      ++file;
-    }
-    if (file > g.files()) return "its ranks do not fit the board";
-  }
-  if (rank != 0 || file != g.files()) return "its ranks do not fit the board";
+  int kings = 0;
+  const auto fault = rules::read_placement(g.files(), g.ranks(), placement, [&](int, int, char ch) -> std::optional<std::string> {
+    const bool upper = std::isupper(static_cast<unsigned char>(ch));
+    const int kind = variant.kind_of(char(std::toupper(static_cast<unsigned char>(ch))));
+    if (kind < 0) return std::string("it has a letter this variant does not know: '") + ch + "'";
+    if (upper != (me == Color::White)) return "it shows a man of the other side";
+    kings += kind == variant.royal_kind();
+    return std::nullopt;
+  });
+  if (fault) return fault;
   if (kings != 1) return "it does not have exactly one king";
   return std::nullopt;
 }
@@ -46,7 +35,7 @@ std::optional<std::string> own_placement_problem(const rules::Variant& variant, 
 
 rules::Result<KriegspielView> KriegspielView::make(const rules::Variant& variant, Color me, std::string own_fen,
                                                    std::vector<HeardAct> acts) {
-  if (!variant.hidden) return Error{variant.name + " is not played with hidden men"};
+  if (variant.visibility != rules::Visibility::Umpire) return Error{variant.name + " is not played with hidden men"};
   std::istringstream fields(own_fen);
   std::string placement, side;
   if (!(fields >> placement >> side) || (side != "w" && side != "b")) return Error{"the own FEN needs a placement and a side to move"};

@@ -5,6 +5,9 @@
 #include <limits>
 #include <random>
 #include <stdexcept>
+#include <vector>
+
+#include "rules/variant.h"
 
 namespace arbiter::engine {
 
@@ -32,15 +35,14 @@ constexpr std::array<Level, kMaxLevel> kLevels{{
     {0, 0, 1000, 0, 0},
 }};
 
-// Each level's rating in chess on Fairy-Stockfish's UCI_Elo scale at 100 ms a move, rounded to 50:
-// bench/level_ladder.sh's fit of the matches in bench/level_ladder.results (engine-7d7a826; the
-// commands, games and intervals in docs/engine.md, "Levels"). UCI_Elo starts at 1350: levels 1-3 are
-// placed from their matches with the levels above. Level 1 lost every game to level 2, so it has
-// only a bound (below 158 with 95% confidence): it shows the bound, rounded down.
-constexpr std::array<int, kMaxLevel> kRatings{{150, 650, 1400, 1650, 1850, 2050, 2300, 2450}};
-// The same in Capablanca chess, against Fairy-Stockfish playing Capablanca. Levels 1 and 2 won or
-// lost every game they played (level 2: below 905): level 2 shows its bound, level 1 none.
-constexpr std::array<int, kMaxLevel> kCapablancaRatings{{0, 900, 1400, 1600, 1750, 2000, 2150, 2350}};
+static_assert(kMaxLevel == rules::kRatedLevels, "a variant rates each level (rules::Variant::level_ratings)");
+
+// Fairy-Stockfish calibrates UCI_Elo in chess: the computer's scale is the ratings measured there,
+// as the built-in variants file gives them (rules/variants/builtin.toml).
+const std::vector<int>& uci_elo_scale() {
+  static const std::vector<int>& ratings = rules::find_variant("chess")->level_ratings;
+  return ratings;
+}
 
 // Where baring the king wins (Byzantine), a level position is easy to hold and to repeat: levels
 // that took a repetition at 0 drew nearly every game between neighbours (level 8 against 7: six
@@ -55,23 +57,21 @@ const Level& level(int n) {
   return kLevels[n - 1];
 }
 
-std::string level_name(int n) { return "Arbiter level " + std::to_string(n); }
-
 int level_rating(int n) {
   level(n);  // the range check
-  return kRatings[n - 1];
+  return uci_elo_scale()[n - 1];
 }
 
-const std::array<int, kMaxLevel>* measured_ratings(std::string_view variant) {
-  if (variant == "chess") return &kRatings;
-  if (variant == "capablanca") return &kCapablancaRatings;
-  return nullptr;
+const std::vector<int>* measured_ratings(std::string_view name) {
+  const rules::Variant* variant = rules::find_variant(name);
+  return variant && !variant->level_ratings.empty() ? &variant->level_ratings : nullptr;
 }
 
 int level_for_rating(int elo) {
+  const std::vector<int>& ratings = uci_elo_scale();
   int nearest = kMinLevel;
   for (int n = kMinLevel + 1; n <= kMaxLevel; ++n)
-    if (std::abs(kRatings[n - 1] - elo) < std::abs(kRatings[nearest - 1] - elo)) nearest = n;
+    if (std::abs(ratings[n - 1] - elo) < std::abs(ratings[nearest - 1] - elo)) nearest = n;
   return nearest;
 }
 

@@ -2,11 +2,10 @@
 // Playing levels 1 to 8 (lichess's convention): a budget per move, a search depth or node cap, and
 // deliberate mistakes for the low levels, from a seeded generator so that a level's play is
 // repeatable. Every level also keeps within its clock.
-#include <array>
 #include <cstdint>
 #include <optional>
-#include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/search.h"
 
@@ -25,16 +24,15 @@ struct Level {
 
 // The settings of a level; throws std::out_of_range outside 1..8.
 const Level& level(int n);
-std::string level_name(int n);  // "Arbiter level 5"
 
 // The level's rating in chess on Fairy-Stockfish's UCI_Elo scale, as bench/level_ladder.sh
 // measured it (rounded; the intervals are in docs/engine.md, "Levels"); throws std::out_of_range outside 1..8.
 int level_rating(int n);
-// Every level's rating measured in `variant` the same way (bench/level_ladder.sh --variant), weakest
-// first (0: a level the matches could not rate, having won or lost every game), or nullptr for a
-// variant whose levels were not measured: a rating in one variant says little of another
-// (Fairy-Stockfish's UCI_Elo is calibrated in chess).
-const std::array<int, kMaxLevel>* measured_ratings(std::string_view variant);
+// Every level's rating measured in the variant of this name the same way (bench/level_ladder.sh
+// --variant), weakest first (0: a level the matches could not rate, having won or lost every game),
+// as its definition gives them (`level_ratings`), or nullptr for a variant whose levels were not
+// measured: a rating in one variant says little of another (Fairy-Stockfish's UCI_Elo is calibrated in chess).
+const std::vector<int>* measured_ratings(std::string_view variant);
 // The level rated nearest `elo` (the lower of two as near), 1 below level 1's, 8 above level 8's:
 // what `UCI_Elo` means. Nearest, not interpolated: a level is one set of settings measured as a whole.
 int level_for_rating(int elo);

@@ -49,7 +49,6 @@ class GameClock {
   std::optional<Time> flag_time() const;
   // As shown: never below zero.
   ClockView view(Time now) const;
-  ClockTimes initial_times() const { return {initial_ms_, initial_ms_}; }
   std::optional<rules::Color> running() const { return running_; }
 
  private:

@@ -73,8 +73,6 @@ class OpenReferee final : public Referee {
   mutable std::optional<Judged> judged_;
 };
 
-}  // namespace
-
 std::unique_ptr<Referee> make_open_referee(rules::Position start) {
   static const Capabilities open;
   return std::make_unique<OpenReferee>(std::move(start), open);
@@ -91,6 +89,10 @@ std::unique_ptr<Referee> make_fog_referee(rules::Position start) {
                                 .players_chat = false, .seals_spectators = true};
   return std::make_unique<OpenReferee>(std::move(start), fog);
 }
+
+}  // namespace
+
+std::unique_ptr<Referee> make_hidden_referee(rules::Position start);  // hidden_referee.cpp
 
 std::unique_ptr<Referee> make_referee(rules::Position start) {
   switch (start.variant().visibility) {

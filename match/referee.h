@@ -80,8 +80,5 @@ class Referee {
 std::unique_ptr<Referee> make_referee(rules::Position start);
 // The capabilities of the variant's games (its referee's).
 Capabilities capabilities_of(const rules::Variant& variant);
-std::unique_ptr<Referee> make_open_referee(rules::Position start);
-std::unique_ptr<Referee> make_hidden_referee(rules::Position start);
-std::unique_ptr<Referee> make_fog_referee(rules::Position start);
 
 }  // namespace arbiter::match

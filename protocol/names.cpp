@@ -29,6 +29,8 @@ constexpr std::array<std::pair<EndReason, std::string_view>, 14> kReasons{{
 
 std::string_view color_name(rules::Color c) { return c == rules::Color::White ? "white" : "black"; }
 
+std::string_view other_color_name(std::string_view name) { return name == "white" ? "black" : "white"; }
+
 std::optional<rules::Color> parse_color(std::string_view name) {
   if (name == "white") return rules::Color::White;
   if (name == "black") return rules::Color::Black;

@@ -13,6 +13,7 @@ using match::seat_of;
 
 std::string_view color_name(rules::Color c);  // "white", "black"
 std::optional<rules::Color> parse_color(std::string_view name);
+std::string_view other_color_name(std::string_view name);  // the seat across: "white" for "black", else "black"
 std::string_view viewer_name(Viewer viewer);   // "white", "black", "spectator"
 std::string_view status_name(match::Status status);  // "waiting", "playing", "finished"
 std::string_view result_name(match::Result result);  // "1-0", "0-1", "1/2-1/2", "*"

@@ -58,15 +58,13 @@ std::string_view termination(match::EndReason reason) {
   return "normal";
 }
 
-// The [Variant] tag. For the variants that Fairy-Stockfish and pychess also have: their name, as
-// pychess writes it and both readers take it (Fairy-Stockfish lowers the tag to find its variant,
-// and refuses "Capablanca Chess"; pychess knows "chess" but not "standard"). For the others: the title.
+// Chess's start position, which the PGN standard assumes where no FEN tag is given.
+constexpr std::string_view kChessStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+// The [Variant] tag: the name Fairy-Stockfish and pychess know the variant by, as its definition
+// gives it (rules/VARIANTS.md, `pgn_variant`); for a variant they do not have, its title.
 std::string variant_tag(const rules::Variant& variant) {
-  static constexpr std::pair<std::string_view, std::string_view> shared_names[] = {
-      {"chess", "Chess"}, {"capablanca", "Capablanca"}, {"grand", "Grand"}};
-  for (auto [name, tag] : shared_names)
-    if (variant.name == name) return std::string(tag);
-  return variant.title;
+  return variant.pgn_variant.empty() ? variant.title : variant.pgn_variant;
 }
 
 // A {comment} as tokens, one per word, so that lines wrap inside it.
@@ -153,7 +151,8 @@ std::string annotated_movetext(const rules::Game& game, std::string_view result,
 std::string pgn(const match::Match& match, const std::vector<std::string>& evals) {
   const auto& variant = match.game().start().variant();
   std::string start_fen = match.game().start().fen();
-  bool standard = variant.name == "chess" && start_fen == variant.start_fen;
+  // PGN's own game from its usual start needs no FEN tag (a reader knows the position).
+  const bool standard = variant_tag(variant) == "Chess" && start_fen == kChessStart;
 
   std::string out;
   tag(out, "Event", match.local() ? "Arbiter local game" : "Arbiter game");

@@ -223,19 +223,7 @@ int facing_degrees(const PieceKind& kind) {
 }  // namespace
 
 std::string drawing_of(const PieceKind& kind) {
-  static const std::map<std::string, std::string> drawings{
-      {"king", "king"},           {"queen", "queen"},
-      {"rook", "rook"},           {"bishop", "bishop"},
-      {"knight", "knight"},       {"pawn", "pawn"},
-      {"archbishop", "archbishop"}, {"chancellor", "chancellor"},
-      {"camel", "camel"},         {"lion", "lion"},
-      {"steward", "steward"},     {"spearman-file", "spearman"},
-      {"spearman-left", "spearman"}, {"spearman-right", "spearman"},
-      {"counsellor", "counsellor"}, {"elephant", "elephant"},
-      {"pawn-moving-up", "pawn-up"}, {"pawn-moving-down", "pawn-down"},
-  };
-  const auto found = drawings.find(id_of(kind));
-  return found == drawings.end() ? "glyph-" + std::string(1, kind.letter) : found->second;
+  return kind.drawing.empty() ? "glyph-" + std::string(1, kind.letter) : kind.drawing;
 }
 
 json piece_facts(const Variant& variant, const PieceKind& kind) {

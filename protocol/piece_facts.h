@@ -1,6 +1,6 @@
 #pragma once
 // What the page needs to know about a variant's piece kinds, decided here so that the page holds
-// no rule: which drawing each kind gets (exactly per kind, never guessed from a name), how it
+// no rule: which drawing each kind gets (as its definition says, never guessed from a name), how it
 // moves in words, and the squares it reaches from the middle of a small empty board (from the
 // rules' legs). Part of GET /api/variants (variants_json.h).
 #include <string>
@@ -11,8 +11,8 @@
 
 namespace arbiter::protocol {
 
-// The drawing the page uses for a kind, by its id ("archbishop", "pawn-up", ...); for a kind with
-// no drawing of its own (an operator's new piece), "glyph-" and its letter: the page draws the
+// The drawing the page uses for a kind, as its definition names it ("archbishop", "pawn-up", ...);
+// for a kind with none (an operator's new piece), "glyph-" and its letter: the page draws the
 // letter on a piece-like disc.
 std::string drawing_of(const rules::PieceKind& kind);
 

@@ -1,6 +1,8 @@
 #include "protocol/variants_json.h"
 
 #include <cctype>
+#include <vector>
+
 #include <nlohmann/json.hpp>
 
 #include "engine/level.h"
@@ -14,7 +16,7 @@ namespace arbiter::protocol {
 namespace {
 
 // [{"level": 1, "rating": R1}, ...], weakest first; a level not rated has no "rating".
-nlohmann::json levels_json(const std::array<int, engine::kMaxLevel>& ratings) {
+nlohmann::json levels_json(const std::vector<int>& ratings) {
   nlohmann::json levels = nlohmann::json::array();
   for (int n = engine::kMinLevel; n <= engine::kMaxLevel; ++n) {
     nlohmann::json level = {{"level", n}};
@@ -45,7 +47,6 @@ nlohmann::json variants_json() {
                {"board", {{"type", geometry.wraps() ? "ring" : "rect"}, {"files", geometry.files()}, {"ranks", geometry.ranks()}}}};
     // What its games do, for a page to switch on instead of the variant's kind.
     const match::Capabilities can = match::capabilities_of(*variant);
-    if (can.board_hidden) entry["hidden"] = true;  // the older flag, kept for older clients
     entry["board_hidden"] = can.board_hidden;
     entry["tries"] = can.tries;
     entry["any_question"] = can.any_question;
@@ -54,12 +55,14 @@ nlohmann::json variants_json() {
     entry["players_chat"] = can.players_chat;
     entry["spectators_sealed"] = can.seals_spectators;
     if (variant->two_moves_until_capture) entry["two_move_turns"] = true;
-    if (const auto* ratings = engine::measured_ratings(variant->name)) entry["levels"] = levels_json(*ratings);
+    if (!variant->level_ratings.empty()) entry["levels"] = levels_json(variant->level_ratings);
     variants.push_back(std::move(entry));
   }
-  // The computer's levels with their ratings in chess, for "level 5 (about 1600)" in a variant
-  // whose levels were not measured.
-  return {{"variants", variants}, {"levels", levels_json(*engine::measured_ratings("chess"))}};
+  // The computer's levels with their ratings on its UCI_Elo scale (chess's), for "level 5 (about
+  // 1600)" in a variant whose levels were not measured.
+  std::vector<int> scale;
+  for (int n = engine::kMinLevel; n <= engine::kMaxLevel; ++n) scale.push_back(engine::level_rating(n));
+  return {{"variants", variants}, {"levels", levels_json(scale)}};
 }
 
 }  // namespace arbiter::protocol

@@ -5,7 +5,6 @@
 namespace arbiter::rules {
 
 Bitboard visible_squares(const Position& position, Color side) {
-  const Variant& v = position.variant();
   Position mover = position;
   if (mover.side_to_move() != side) mover.pass();  // the other side's moves, as if it were its turn
   MoveList moves;
@@ -13,10 +12,7 @@ Bitboard visible_squares(const Position& position, Color side) {
   Bitboard seen = position.pieces(side);
   for (const Move& m : moves) {
     seen |= bit(m.to);
-    if (m.kind == Move::Kind::EnPassant) {  // the pawn to be taken stands beside, not on, the square passed
-      const int kind = position.piece_at(m.from)->kind;
-      seen |= bit(v.geometry.offset(m.to, 0, -v.tables().forward[index(side)][kind]));
-    }
+    if (m.kind == Move::Kind::EnPassant) seen |= bit(mover.en_passant_victim(m));  // beside, not on, the square passed
   }
   return seen;
 }

@@ -1,5 +1,6 @@
 #include "rules/geometry.h"
 
+#include <cctype>
 #include <charconv>
 
 namespace arbiter::rules {
@@ -90,6 +91,14 @@ Bitboard Geometry::slide_targets(int d, Square s, Bitboard occupied) const {
     if (t == blocker) break;
   }
   return b;
+}
+
+Geometry::UciSquares Geometry::uci_squares(std::string_view text) const {
+  std::size_t split = 1;
+  while (split < text.size() && std::isdigit(static_cast<unsigned char>(text[split]))) ++split;
+  std::size_t end = split + 1;
+  while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+  return {parse(text.substr(0, split)), split < text.size() ? parse(text.substr(split, end - split)) : kNoSquare, end};
 }
 
 }  // namespace arbiter::rules

@@ -41,6 +41,13 @@ class Geometry {
   void append_name(std::string& out, Square s) const;  // the same, appended (no string of its own)
   char* write_name(char* at, Square s) const;          // the same at `at` (room for 4), returning its end
   Square parse(std::string_view text) const;        // kNoSquare if not a square of this board
+  // The two squares a move in coordinate notation starts with ("e2e4", "a10a9q"; a name has one or
+  // two digits), kNoSquare for one that is not a square here, and where the rest (a suffix) begins.
+  struct UciSquares {
+    Square from, to;
+    std::size_t end;
+  };
+  UciSquares uci_squares(std::string_view text) const;
   Bitboard rank_squares(int rank) const;
   Bitboard file_squares(int file) const;
   bool light(Square s) const { return (file_of(s) + rank_of(s)) % 2 == 1; }

@@ -32,13 +32,7 @@ char* Position::write_uci(char* at, const Move& move) const {
 
 Result<Move> Position::parse_uci(std::string_view text, std::span<const Move> legal) const {
   const Geometry& g = variant_->geometry;
-  // The squares' names have one or two digits, so find where the first one ends.
-  std::size_t split = 1;
-  while (split < text.size() && std::isdigit(static_cast<unsigned char>(text[split]))) ++split;
-  std::size_t end = split + 1;
-  while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
-  Square from = g.parse(text.substr(0, split));
-  Square to = split < text.size() ? g.parse(text.substr(split, end - split)) : kNoSquare;
+  const auto [from, to, end] = g.uci_squares(text);
   if (from == kNoSquare || to == kNoSquare || text.size() > end + 1)
     return Error{"'" + std::string(text) + "' is not a move in coordinate notation (like e2e4 or e7e8q)"};
   for (const Move& m : legal)

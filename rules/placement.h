@@ -1,9 +1,12 @@
 #pragma once
 // A FEN's placement field (ranks from the top, runs of empty squares as numbers, White's men in
 // capitals), written once for every board a FEN is made of: a position's, a side's view of it, a
-// sampled one.
+// sampled one; and read once, for a position, a side's own board, an imported setup.
 #include <cctype>
+#include <functional>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "rules/variant.h"
 
@@ -32,6 +35,13 @@ void append_placement_letters(std::string& out, const Geometry& g, LetterAt&& le
     if (rank) out += '/';
   }
 }
+
+// Reads a placement field on a board of `files` x `ranks` (ranks from the top): calls
+// put(file, rank, letter) for each man, in the field's order, and `put` may refuse one by giving
+// a reason. The first fault (the field does not fit the board, an empty run of zero squares, a
+// refused man), or nullopt once the field covers the board exactly.
+using PlaceMan = std::function<std::optional<std::string>(int file, int rank, char letter)>;
+std::optional<std::string> read_placement(int files, int ranks, std::string_view placement, const PlaceMan& put);
 
 // `man_at(square)` gives the std::optional<Piece> to write on each square.
 template <class ManAt>

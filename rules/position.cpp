@@ -116,27 +116,13 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
   }
   if (fullmove < 1) return Error{"FEN fullmove number must be at least 1"};
 
-  int rank = g.ranks() - 1, file = 0;
-  for (std::size_t i = 0; i < placement.size(); ++i) {
-    char ch = placement[i];
-    if (ch == '/') {
-      if (file != g.files()) return Error{"FEN rank " + std::to_string(rank + 1) + " does not have " + std::to_string(g.files()) + " squares"};
-      if (--rank < 0) return Error{"FEN has too many ranks"};
-      file = 0;
-    } else if (std::isdigit(static_cast<unsigned char>(ch))) {
-      int n = ch - '0';
-      if (i + 1 < placement.size() && std::isdigit(static_cast<unsigned char>(placement[i + 1]))) n = n * 10 + (placement[++i] - '0');
-      if (n == 0) return Error{"FEN has an empty run of zero squares"};
-      file += n;
-      if (file > g.files()) return Error{"FEN rank " + std::to_string(rank + 1) + " is too long"};
-    } else {
-      int kind = variant.kind_of(char(std::toupper(static_cast<unsigned char>(ch))));
-      if (kind < 0) return Error{std::string("FEN has a piece letter this variant does not know: '") + ch + "'"};
-      if (file >= g.files()) return Error{"FEN rank " + std::to_string(rank + 1) + " is too long"};
-      pos.put(g.square(file++, rank), std::isupper(static_cast<unsigned char>(ch)) ? Color::White : Color::Black, kind);
-    }
-  }
-  if (rank != 0 || file != g.files()) return Error{"FEN placement does not cover the " + std::to_string(g.files()) + "x" + std::to_string(g.ranks()) + " board"};
+  const auto fault = read_placement(g.files(), g.ranks(), placement, [&](int file, int rank, char ch) -> std::optional<std::string> {
+    const int kind = variant.kind_of(char(std::toupper(static_cast<unsigned char>(ch))));
+    if (kind < 0) return std::string("FEN has a piece letter this variant does not know: '") + ch + "'";
+    pos.put(g.square(file, rank), std::isupper(static_cast<unsigned char>(ch)) ? Color::White : Color::Black, kind);
+    return std::nullopt;
+  });
+  if (fault) return Error{*fault};
 
   if (side == "w") pos.side_ = Color::White;
   else if (side == "b") pos.side_ = Color::Black;
@@ -401,7 +387,7 @@ void Position::play(const Move& move) {
     }
   } else {
     if (move.kind == Move::Kind::EnPassant)
-      remove(variant_->geometry.offset(move.to, 0, -tables.forward[index(us)][mover.kind]));
+      remove(en_passant_victim(move));
     else if (capture)
       remove(move.to);
     remove(move.from);

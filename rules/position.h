@@ -60,6 +60,11 @@ class Position {
   Bitboard occupied() const { return by_color_[0] | by_color_[1]; }
   bool can_castle(Color c, const CastlingRule& rule) const { return castling_ & variant_->castling_bit(c, rule); }
   Square king(Color c) const;  // kNoSquare if that side has none (a captured king)
+  // The square of the man an en-passant capture of the side to move takes: one step behind the
+  // square the capturing man moves to, as that man goes.
+  Square en_passant_victim(const Move& move) const {
+    return variant_->geometry.offset(move.to, 0, -variant_->tables().forward[index(side_)][piece_at(move.from)->kind]);
+  }
   int halfmove_clock() const { return halfmove_; }
   int fullmove_number() const { return fullmove_; }
   std::uint64_t hash() const { return hash_; }

@@ -29,9 +29,6 @@ void Variant::finish() {
     if (promotion_choices[i] < 0 || promotion_choices[i] >= int(kinds.size()) ||
         std::find(promotion_choices.begin(), promotion_choices.begin() + i, promotion_choices[i]) != promotion_choices.begin() + i)
       throw std::logic_error("promotion choices must be distinct kinds");
-  // Code outside the rules (and stored definitions) still set and read `hidden` alone.
-  if (hidden) visibility = Visibility::Umpire;
-  else if (visibility == Visibility::Umpire) visibility = Visibility::Open;
   tables_ = Tables{};
   royal_ = -1;
   const Geometry& g = geometry;

@@ -85,7 +85,17 @@ struct PieceKind {
   // a variants file refers to kinds by it.
   std::string id{};
   const std::string& key() const { return id.empty() ? name : id; }
+  // Which of the page's drawings shows this kind ("knight", kDrawings), or empty: its letter on a disc.
+  std::string drawing{};
 };
+
+// The drawings the page has for a kind (server/web/js/pieces.js), by the names a variants file gives.
+inline constexpr std::string_view kDrawings[] = {
+    "king", "queen", "rook", "bishop", "knight", "pawn", "archbishop", "chancellor",
+    "camel", "lion", "steward", "spearman", "counsellor", "elephant", "pawn-up", "pawn-down"};
+
+// The computer's levels (engine/level.h) that a variant may carry measured ratings for.
+inline constexpr int kRatedLevels = 8;
 
 struct CastlingRule {
   Square king_from, king_to, rook_from, rook_to;
@@ -104,7 +114,7 @@ enum class Legality : std::uint8_t {
 // What each player is shown of the board.
 enum class Visibility : std::uint8_t {
   Open,    // everything
-  Umpire,  // only their own men; an umpire answers tries (Kriegspiel: `hidden`)
+  Umpire,  // only their own men; an umpire answers tries (Kriegspiel)
   Fog,     // their own men and every square one of them could move to (rules/fog.h)
 };
 
@@ -133,13 +143,18 @@ class Variant {
   // or a checking first move ends the turn, and so does having no legal second move.
   bool two_moves_until_capture = false;
   bool repetition_draws = true;
-  bool hidden = false;  // each player sees only their own men; an umpire answers tries (Kriegspiel)
-  // `hidden` is Visibility::Umpire under its older name; finish() keeps the two agreeing.
   Visibility visibility = Visibility::Open;
   int fifty_move_plies = 100;
   // Insufficient material: a side has mating material unless it has a bare king or a king and
   // exactly one man of these kinds. Both sides without it draw.
   std::vector<int> lone_minor_kinds;
+  // How other programs name it and how strong the computer is in it: not rules, so not part of a
+  // stored game's definition (storage/README.md).
+  // The PGN [Variant] tag Fairy-Stockfish and pychess read ("Capablanca"); empty: the title.
+  std::string pgn_variant;
+  // Each computer level's rating in this variant, weakest first (0: not rated), as measured
+  // (engine/level.h); empty: not measured.
+  std::vector<int> level_ratings;
 
   int kind_of(char letter) const;  // -1 if none
   int royal_kind() const { return royal_; }

@@ -14,6 +14,7 @@
 
 #include "rules/betza.h"
 #include "rules/position.h"
+#include "rules/toml_guard.h"
 #include "rules/variants/builtin_file.h"
 
 namespace arbiter::rules {
@@ -47,22 +48,36 @@ class VariantReader {
     read_castling();
     read_string("setup", v_.start_fen);
     read_end_rules();
+    // What other programs call it and how the computer rates in it are the variant's own: a child is
+    // another game to them, so these are not taken from the parent.
+    v_.pgn_variant.clear();
+    v_.level_ratings.clear();
+    read_string("pgn_variant", v_.pgn_variant);
+    read_level_ratings();
     for (auto&& [key, node] : table_)
-      if (!kVariantFields.count(std::string(key.str()))) fail(node, std::string(key.str()), "unknown field");
+      if (!variant_field(std::string(key.str()))) fail(node, std::string(key.str()), "unknown field");
     if (errors_.size() != errors_before_) return std::nullopt;
     return validate();
   }
 
  private:
-  inline static const std::set<std::string> kVariantFields{
+  // In functions, not static members: the built-ins may be read while other files' statics are
+  // initialised (an engine constant taken from a built-in's ratings).
+  static bool variant_field(const std::string& key) {
+    static const std::set<std::string> fields{
       "parent", "title", "description", "files", "ranks", "wrap_ranks", "mirror_black", "black_rank_offset",
       "remove_pieces", "pieces", "promotion_choices", "lone_minor", "castling", "setup", "king_capture",
       "stalemate", "bare_king_loses", "meeting_pawns_removed", "two_moves_until_capture", "repetition_draws",
-      "hidden", "visibility", "no_check", "fifty_move_plies"};
-  inline static const std::set<std::string> kPieceFields{
+      "hidden", "visibility", "no_check", "fifty_move_plies", "pgn_variant", "level_ratings"};
+    return fields.count(key);
+  }
+  static bool piece_field(const std::string& key) {
+    static const std::set<std::string> fields{
       "id", "letter", "name", "betza", "royal", "pawn", "double_step_ranks", "double_step_unmoved_only", "facings",
       "turns_for_black", "promotion_rank", "optional_promotion_from", "promotion_limit", "forward",
-      "same_colour_pair_draws"};
+      "same_colour_pair_draws", "drawing"};
+    return fields.count(key);
+  }
 
   void fail(const toml::node& node, const std::string& field, std::string reason) {
     errors_.push_back({line_of(node), name_ + "." + field, std::move(reason)});
@@ -190,7 +205,7 @@ class VariantReader {
     PieceKind& kind = v_.kinds[k];
     kind.id = id;
     for (auto&& [key, node] : t)
-      if (!kPieceFields.count(std::string(key.str()))) fail(node, path + "." + std::string(key.str()), "unknown field");
+      if (!piece_field(std::string(key.str()))) fail(node, path + "." + std::string(key.str()), "unknown field");
     std::string letter;
     if (get_string(t, path + ".letter", "letter", letter)) {
       if (letter.size() != 1 || !std::isalpha(static_cast<unsigned char>(letter[0])))
@@ -198,6 +213,12 @@ class VariantReader {
       else kind.letter = char(std::toupper(static_cast<unsigned char>(letter[0])));
     }
     get_string(t, path + ".name", "name", kind.name);
+    std::string drawing = kind.drawing;
+    if (get_string(t, path + ".drawing", "drawing", drawing)) {
+      if (!drawing.empty() && std::find(std::begin(kDrawings), std::end(kDrawings), drawing) == std::end(kDrawings))
+        fail(*t.get("drawing"), path + ".drawing", "no such drawing: \"\" (its letter) or one of " + drawing_names());
+      else kind.drawing = drawing;
+    }
     get_bool(t, path + ".royal", "royal", kind.royal);
     get_bool(t, path + ".pawn", "pawn", kind.pawn);
     get_bool(t, path + ".same_colour_pair_draws", "same_colour_pair_draws", kind.same_colour_pair_draws);
@@ -331,7 +352,29 @@ class VariantReader {
     read_int("fifty_move_plies", v_.fifty_move_plies, 1, 1000);
   }
 
-  // `visibility`, and `hidden` as its older name for "umpire": each sets the other.
+  // The computer's ratings: one whole number per level, 0 for a level not rated.
+  void read_level_ratings() {
+    const toml::node* node = table_.get("level_ratings");
+    if (!node) return;
+    const toml::array* list = node->as_array();
+    if (!list || list->size() != std::size_t(kRatedLevels))
+      return fail(*node, "level_ratings", "must be " + std::to_string(kRatedLevels) + " ratings, one per level (0: not rated)");
+    std::vector<int> ratings;
+    for (std::size_t i = 0; i < list->size(); ++i) {
+      const auto* rating = list->get(i)->as_integer();
+      if (!rating || rating->get() < 0 || rating->get() > 4000)
+        return fail(*list->get(i), "level_ratings[" + std::to_string(i) + "]", "must be a whole number from 0 to 4000");
+      ratings.push_back(int(rating->get()));
+    }
+    v_.level_ratings = ratings;
+  }
+  static std::string drawing_names() {
+    std::string names;
+    for (std::string_view name : kDrawings) names += (names.empty() ? "\"" : ", \"") + std::string(name) + "\"";
+    return names;
+  }
+
+  // `visibility`, and `hidden` as its older spelling of "umpire".
   void read_visibility() {
     static const std::map<std::string, Visibility> kNames{
         {"open", Visibility::Open}, {"umpire", Visibility::Umpire}, {"fog", Visibility::Fog}};
@@ -346,7 +389,6 @@ class VariantReader {
       else if (hidden) v_.visibility = Visibility::Umpire;
       else if (v_.visibility == Visibility::Umpire) v_.visibility = Visibility::Open;
     }
-    v_.hidden = v_.visibility == Visibility::Umpire;
   }
 
   // What only the whole variant can tell: one royal kind, distinct letters, ranks on the board,
@@ -392,8 +434,8 @@ class VariantReader {
       return std::nullopt;
     }
     // The umpire's tries (rules/kriegspiel.h) know only moves of one table lookup.
-    if (finished.hidden && finished.tables().special_kinds) {
-      fail_variant("hidden", "not supported: hidden men that hop, move lame, ride a limited range or make first-move-only moves");
+    if (finished.visibility == Visibility::Umpire && finished.tables().special_kinds) {
+      fail_variant(table_.get("visibility") ? "visibility" : "hidden", "not supported: hidden men that hop, move lame, ride a limited range or make first-move-only moves");
       return std::nullopt;
     }
     auto start = Position::from_fen(finished, finished.start_fen);
@@ -422,56 +464,6 @@ bool valid_name(const std::string& name) {
 std::optional<Variant> builtin(const std::string& name) {
   for (const Variant& v : builtin_variants())
     if (v.name == name) return v;
-  return std::nullopt;
-}
-
-// The line of the first character outside the ASCII range that stands outside a string and a
-// comment. TOML allows them nowhere else, and Debian's toml++ (3.3.0) reaches an "unreachable"
-// branch (undefined behaviour) on some of them where it expects whitespace or a key (found by
-// tests/fuzz/variants_fuzz.cpp), so such a file is refused before the parser sees it.
-std::optional<int> stray_non_ascii_line(std::string_view text) {
-  enum class In { Plain, Comment, Basic, Literal, LongBasic, LongLiteral } in = In::Plain;
-  int line = 1;
-  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a byte-order mark, which the parser skips too
-  // Past the quotes that close a multi-line string ("""" ends one whose last character is a quote).
-  auto close_long = [&](std::size_t& i, char quote) {
-    while (i + 1 < text.size() && text[i + 1] == quote) ++i;
-    in = In::Plain;
-  };
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '\n') {
-      ++line;
-      if (in == In::Comment || in == In::Basic || in == In::Literal) in = In::Plain;  // a one-line string ends (or fails) here
-      continue;
-    }
-    const bool escape_follows = c == '\\' && i + 1 < text.size() && text[i + 1] != '\n';
-    switch (in) {
-      case In::Plain:
-        if (static_cast<unsigned char>(c) >= 0x80) return line;
-        if (c == '#') in = In::Comment;
-        else if (text.substr(i, 3) == "\"\"\"") i += 2, in = In::LongBasic;
-        else if (text.substr(i, 3) == "'''") i += 2, in = In::LongLiteral;
-        else if (c == '"') in = In::Basic;
-        else if (c == '\'') in = In::Literal;
-        break;
-      case In::Comment: break;
-      case In::Basic:
-        if (escape_follows) ++i;
-        else if (c == '"') in = In::Plain;
-        break;
-      case In::Literal:
-        if (c == '\'') in = In::Plain;
-        break;
-      case In::LongBasic:
-        if (escape_follows) ++i;
-        else if (text.substr(i, 3) == "\"\"\"") i += 2, close_long(i, '"');
-        break;
-      case In::LongLiteral:
-        if (text.substr(i, 3) == "'''") i += 2, close_long(i, '\'');
-        break;
-    }
-  }
   return std::nullopt;
 }
 

@@ -10,6 +10,7 @@
 #include <variant>
 
 #include "rules/betza.h"
+#include "rules/placement.h"
 #include "rules/variant_file.h"
 
 namespace arbiter::rules {
@@ -839,25 +840,14 @@ class Converter {
       }
   }
   // White's men on a rank of the start position (1-based), one letter or blank per file.
+  // All blank where the placement does not read: the setup is then refused by the loader.
   std::vector<char> fen_rank(int rank) const {
-    std::vector<std::string> rows;
-    std::stringstream board(fen_.substr(0, fen_.find(' ')));
-    for (std::string row; std::getline(board, row, '/');) rows.push_back(row);
     std::vector<char> out(std::size_t(files_), ' ');
-    if (int(rows.size()) != ranks_) return out;
-    const std::string& row = rows[std::size_t(ranks_ - rank)];
-    std::size_t file = 0;
-    for (std::size_t i = 0; i < row.size() && file < out.size(); ++i) {
-      if (std::isdigit(static_cast<unsigned char>(row[i]))) {
-        std::size_t skip = 0;
-        while (i < row.size() && std::isdigit(static_cast<unsigned char>(row[i]))) skip = skip * 10 + std::size_t(row[i++] - '0');
-        --i;
-        file += skip;
-      } else if (std::isalpha(static_cast<unsigned char>(row[i]))) {
-        out[file++] = row[i];
-      }
-    }
-    return out;
+    const auto fault = read_placement(files_, ranks_, std::string_view(fen_).substr(0, fen_.find(' ')), [&](int file, int r, char ch) {
+      if (r == rank - 1) out[std::size_t(file)] = ch;
+      return std::optional<std::string>();
+    });
+    return fault ? std::vector<char>(std::size_t(files_), ' ') : out;
   }
 
   void read_end_rules() {
@@ -934,6 +924,8 @@ class Converter {
       out << "[[" << name << ".pieces]]\n";
       out << "id = " << quoted(p.type) << "\n";
       out << "letter = " << quoted(std::string(1, char(std::toupper(static_cast<unsigned char>(p.letter))))) << "\n";
+      if (std::find(std::begin(kDrawings), std::end(kDrawings), p.type) != std::end(kDrawings))  // the page's drawing of it
+        out << "drawing = " << quoted(p.type) << "\n";
       if (p.type == "pawn") {
         out << "betza = " << quoted(double_step_ ? "fmWfceFifmnD" : "fmWfcF") << "\n";
         out << "pawn = true\n";

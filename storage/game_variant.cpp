@@ -54,7 +54,10 @@ const rules::Variant& variant_of(const GameRecord& game) {
     if (sha256_hex(game.variant_definition) != game.variant_hash)
       throw std::runtime_error(whose + ": " + definition + " does not match its hash");
     try {
-      it = cache.decoded.emplace(game.variant_hash, std::make_unique<const rules::Variant>(decode_variant(game.variant_definition))).first;
+      auto decoded = std::make_unique<rules::Variant>(decode_variant(game.variant_definition));
+      // Names and ratings are not rules and are not stored: the running variant of the name has them.
+      if (running) decoded->pgn_variant = running->pgn_variant, decoded->level_ratings = running->level_ratings;
+      it = cache.decoded.emplace(game.variant_hash, std::move(decoded)).first;
     } catch (const DefinitionError& error) {
       throw std::runtime_error(whose + ": " + definition + " cannot be read: " + error.what());
     }

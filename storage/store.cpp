@@ -463,9 +463,6 @@ class Reader {
         begin_(db_, "BEGIN"),
         end_(db_, "COMMIT"),
         select_game_(db_, "SELECT " + game_columns + " FROM games WHERE id = ?1"),
-        select_unfinished_(db_, "SELECT " + game_columns +
-                                    " FROM games WHERE status <> 'finished'"
-                                    " ORDER BY created_at_ms"),
         select_in_play_(db_, "SELECT " + game_columns +
                                  " FROM games WHERE status <> 'finished' AND (status = 'playing'"
                                  " OR (SELECT COUNT(*) FROM seats s WHERE s.game_id = games.id) = 2)"
@@ -501,14 +498,6 @@ class Reader {
     select_game_.bind(1, id);
     if (!select_game_.step()) return std::nullopt;
     return load_rest(game_from_row(select_game_));
-  }
-
-  std::vector<StoredGame> load_unfinished() {
-    ReadTransaction transaction(*this);
-    ResetOnExit reset(select_unfinished_);
-    std::vector<StoredGame> games;
-    while (select_unfinished_.step()) games.push_back(load_rest(game_from_row(select_unfinished_)));
-    return games;
   }
 
   std::vector<StoredGame> load_in_play() {
@@ -675,7 +664,7 @@ class Reader {
 
   Connection db_;
   Statement begin_, end_;
-  Statement select_game_, select_unfinished_, select_in_play_, select_alive_, select_downtimes_, select_seats_, select_events_,
+  Statement select_game_, select_in_play_, select_alive_, select_downtimes_, select_seats_, select_events_,
       select_chat_;
   Statement select_by_invite_, select_analysis_, count_by_status_, select_expired_waiting_, select_playing_, select_finished_;
   Statement select_definition_;
@@ -744,11 +733,6 @@ class SqliteStore final : public Store {
   std::optional<StoredGame> load_game(const std::string& id) override {
     std::lock_guard lock(reader_.mutex);
     return reader_.load_game(id);
-  }
-
-  std::vector<StoredGame> load_unfinished() override {
-    std::lock_guard lock(reader_.mutex);
-    return reader_.load_unfinished();
   }
 
   std::optional<std::string> game_by_invite(const std::string& invite_hash) override {

@@ -139,7 +139,6 @@ class Store {
 
   // Synchronous reads (from any thread). Throw std::runtime_error on database errors.
   virtual std::optional<StoredGame> load_game(const std::string& id) = 0;
-  virtual std::vector<StoredGame> load_unfinished() = 0;
   // The games a restart resumes: those in play, and those whose two seats are given but whose
   // start was not recorded yet (a join, a lobby pairing or a rematch cut short).
   virtual std::vector<StoredGame> load_in_play() = 0;

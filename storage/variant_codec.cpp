@@ -25,11 +25,13 @@ using rules::PieceKind;
 using rules::Variant;
 
 // A field added to the model must be added to the definition too (encode, decode, README), or a
-// game would replay without it; these sizes stop the build until it is, then are updated.
+// game would replay without it; these sizes stop the build until it is, then are updated. What is
+// not rules stays out (a kind's drawing, the PGN name, the levels' ratings: README), so that adding
+// it changed no stored hash.
 // (Sizes of the default build: a large-boards build has larger tables.)
 #ifndef ARBITER_LARGE_BOARDS
-static_assert(sizeof(PieceKind) == 184, "rules::PieceKind changed: encode its new field in storage/variant_codec.cpp");
-static_assert(sizeof(Variant) == 5904, "rules::Variant changed: a new field must be encoded in storage/variant_codec.cpp (new tables need not)");
+static_assert(sizeof(PieceKind) == 216, "rules::PieceKind changed: encode its new field in storage/variant_codec.cpp");
+static_assert(sizeof(Variant) == 5968, "rules::Variant changed: a new field must be encoded in storage/variant_codec.cpp (new tables need not)");
 #endif
 
 // The names below are the stored form: never change one; a new field gets a default that
@@ -124,7 +126,7 @@ json encode(const Variant& variant) {
   put(out, "meeting_pawns_removed", variant.meeting_pawns_removed, defaults.meeting_pawns_removed);
   put(out, "two_moves_until_capture", variant.two_moves_until_capture, defaults.two_moves_until_capture);
   put(out, "repetition_draws", variant.repetition_draws, defaults.repetition_draws);
-  put(out, "hidden", variant.hidden, defaults.hidden);
+  if (variant.visibility == rules::Visibility::Umpire) out["hidden"] = true;
   if (variant.visibility == rules::Visibility::Fog) out["visibility"] = name_of(kVisibilities, variant.visibility);
   put(out, "fifty_move_plies", variant.fifty_move_plies, defaults.fifty_move_plies);
   put(out, "lone_minor_kinds", variant.lone_minor_kinds, defaults.lone_minor_kinds);
@@ -346,8 +348,13 @@ Variant decode(const json& document) {
   in.read("meeting_pawns_removed", variant.meeting_pawns_removed);
   in.read("two_moves_until_capture", variant.two_moves_until_capture);
   in.read("repetition_draws", variant.repetition_draws);
-  in.read("hidden", variant.hidden);
-  if (const json* visibility = in.find("visibility")) variant.visibility = named(kVisibilities, *visibility, "visibility");
+  bool hidden = false;  // the stored name of Visibility::Umpire
+  in.read("hidden", hidden);
+  if (hidden) variant.visibility = rules::Visibility::Umpire;
+  if (const json* visibility = in.find("visibility")) {
+    if (hidden) fail("visibility", "given with hidden, which is a visibility of its own");
+    variant.visibility = named(kVisibilities, *visibility, "visibility");
+  }
   in.read("fifty_move_plies", variant.fifty_move_plies);
   check_range(variant.fifty_move_plies, 0, std::numeric_limits<int>::max(), "fifty_move_plies");
   in.read("lone_minor_kinds", variant.lone_minor_kinds);

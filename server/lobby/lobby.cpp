@@ -283,7 +283,7 @@ void Lobby::accept(std::uint64_t member, const protocol::AcceptSeekCommand& acce
         claim_shared = true;
       } else if ((taken = board_->take(accept.id))) {  // none: cancelled or expired since it was found
         const std::string creator = creator_color(taken->seek.game.color);
-        const std::string joiner = creator == "white" ? "black" : "white";
+        const std::string joiner(protocol::other_color_name(creator));
         matched_[accept.id] = {"", creator, taken->creator_hash, LobbyClock::now(), joiner, hash, {}};
         seats = {{creator, taken->creator_hash, taken->seek.game.name}, {joiner, hash, accept.name}};
       }
@@ -318,7 +318,7 @@ void Lobby::claim_and_create(std::uint64_t member, const std::string& id, std::s
     // This node's own seek leaves its board too (with its creator's connection).
     OpenSeek seek = board_->take(id).value_or(OpenSeek{won->seek, won->creator_hash, 0, won->browser, {}, 0});
     const std::string creator = creator_color(seek.seek.game.color);
-    const std::string joiner = creator == "white" ? "black" : "white";
+    const std::string joiner(protocol::other_color_name(creator));
     std::vector<storage::SeatRecord> seats{{creator, seek.creator_hash, seek.seek.game.name}, {joiner, security::sha256_hex(token), name}};
     {
       std::lock_guard lock(mutex_);

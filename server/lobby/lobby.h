@@ -1,8 +1,8 @@
 #pragma once
 // The lobby: open games (seeks) anyone may take, live over /ws/lobby with the number of people
-// on and games in play. Its state is the seek board, small and behind one interface so that
-// several servers could later share it; the Lobby is this server's fan-out to its connections:
-// one update a tick to each, never a message per change per connection.
+// on and games in play. Its state is the seek board, small and behind one interface, which the
+// servers of a cluster share through Redis (--redis); the Lobby is this server's fan-out to its
+// connections: one update a tick to each, never a message per change per connection.
 #include <atomic>
 #include <chrono>
 #include <cstdint>

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <limits>
 
+#include "protocol/names.h"
 #include "server/rooms/security.h"
 #include "storage/game_variant.h"
 #include "storage/wall_clock.h"
@@ -199,7 +200,7 @@ void Registry::create(const protocol::CreateGameRequest& request, std::optional<
     if (request.computer_level) {
       // The computer takes the other seat as the room starts: nobody is invited.
       const int level = *request.computer_level;
-      seats.push_back({outcome.color == "white" ? "black" : "white", computer_seat_mark(level),
+      seats.push_back({std::string(protocol::other_color_name(outcome.color)), computer_seat_mark(level),
                        "Arbiter level " + std::to_string(level)});
     } else {
       outcome.invite = security::new_invite_code();

@@ -97,7 +97,7 @@ test('live games have a PGN (result *) except hidden ones; the list honours its 
   assert.equal(pgn.status, 200);
   assert.match(pgn.text, /\[Result "\*"\]/);
   const variants = (await server.api('GET', '/api/variants')).body.variants;
-  const hidden = variants.find(v => v.hidden);
+  const hidden = variants.find(v => v.board_hidden);
   if (hidden) {
     const live = await server.api('POST', '/api/games', { variant: hidden.name, local: true });
     assert.equal((await server.api('GET', `/api/games/${live.body.id}/pgn`)).status, 403);

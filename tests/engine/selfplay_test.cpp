@@ -19,7 +19,7 @@ using testing::play_out;
 
 TEST_CASE("self-play: every variant's games end by its rules with legal moves only") {
   for (const rules::Variant* v : rules::all_variants()) {
-    if (v->hidden) continue;  // Kriegspiel is played from a view, not searched on the real board
+    if (v->visibility == rules::Visibility::Umpire) continue;  // Kriegspiel is played from a view, not searched on the real board
     for (std::uint64_t seed : {1, 2}) {
       CAPTURE(v->name);
       CAPTURE(seed);
@@ -36,7 +36,7 @@ TEST_CASE("self-play: every variant's games end by its rules with legal moves on
 TEST_CASE("self-play between levels: level 8 at a small node budget beats a random mover") {
   // Not a measurement (bench/ has those): a sanity check that search beats chance in every variant.
   for (const rules::Variant* v : rules::all_variants()) {
-    if (v->hidden) continue;
+    if (v->visibility == rules::Visibility::Umpire) continue;
     CAPTURE(v->name);
     rules::Game game(rules::Position::start(*v));
     engine::Searcher engine(2);

@@ -50,13 +50,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } else if (game.position().fen() != before.fen()) {
       fail("a refused move changed the position", before, word);
     }
-    if (variant.hidden) {
+    if (variant.visibility == Visibility::Umpire) {
       if (word == "any") (void)umpire.ask_any(umpire.to_move());
       else (void)umpire.try_move(umpire.to_move(), word);
     }
   }
   // The umpire's record replays to the same answers, as a restarted server needs.
-  if (variant.hidden && !Umpire::replay(Position::start(variant), umpire.record()))
+  if (variant.visibility == Visibility::Umpire && !Umpire::replay(Position::start(variant), umpire.record()))
     fail("the umpire's record does not replay", umpire.game().position(), "");
   return 0;
 }

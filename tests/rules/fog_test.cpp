@@ -74,12 +74,10 @@ TEST_CASE("fog: five built-in fog variants, hosted after the open and umpired on
     const Variant& v = variant(name);
     CHECK(v.visibility == Visibility::Fog);
     CHECK(v.legality == Legality::NoCheck);
-    CHECK_FALSE(v.hidden);
     CHECK(v.title.rfind("Fog of War (", 0) == 0);
     CHECK(find_variant(name) == &v);
   }
   CHECK(variant("kriegspiel").visibility == Visibility::Umpire);
-  CHECK(variant("kriegspiel").hidden);
   CHECK(variant("chess").visibility == Visibility::Open);
   CHECK(variant("fog-circular").kinds.size() == variant("circular").kinds.size());
   CHECK(variant("fog-byzantine").stalemate_loses);
@@ -369,8 +367,7 @@ parent = "fog-circular"
   CHECK(file.variants[0].visibility == Visibility::Fog);
   CHECK(file.variants[0].legality == Legality::NoCheck);
   CHECK(file.variants[1].visibility == Visibility::Open);
-  CHECK_FALSE(file.variants[1].hidden);
-  CHECK(file.variants[2].hidden);
+  CHECK(file.variants[2].visibility == Visibility::Umpire);
   CHECK(file.variants[3].legality == Legality::NoCheck);
   CHECK(file.variants[3].geometry.wraps());
 

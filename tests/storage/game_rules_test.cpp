@@ -129,9 +129,23 @@ TEST_CASE("a game played under other rules than the running variant of its name 
   CHECK(&rules_played != running);
   CHECK(rules_played.name == "chess");
   CHECK(&variant_of(stored.game) == &rules_played);  // decoded once, kept
+  // Names and ratings are not stored: the running variant of the name gives them.
+  CHECK(rules_played.pgn_variant == "Chess");
+  CHECK(rules_played.level_ratings == running->level_ratings);
   auto game = replay(stored);
   REQUIRE_MESSAGE(game.ok(), (game.ok() ? std::string() : game.error()));
   CHECK(game->sans().size() == 3);
+}
+
+TEST_CASE("what is not rules is not in a definition: a drawing, the PGN name and ratings leave the hash") {
+  rules::Variant v = *rules::find_variant("chess");
+  const std::string hash = definition_of(v).hash;
+  v.pgn_variant = "Other";
+  v.level_ratings.assign(v.level_ratings.size(), 1234);
+  v.kinds[0].drawing = "queen";
+  CHECK(definition_of(v).hash == hash);
+  v.kinds[0].name = "emperor";  // a stored field changes it
+  CHECK(definition_of(v).hash != hash);
 }
 
 TEST_CASE("a game whose variant is gone replays under its stored definition") {
@@ -139,6 +153,7 @@ TEST_CASE("a game whose variant is gone replays under its stored definition") {
   REQUIRE_FALSE(rules::find_variant("camel"));
   const StoredGame stored = stored_and_reloaded(file.path(), game_under("g1", camel_chess("camel")), {"b1c4", "g8f5"});
   CHECK(variant_of(stored.game).name == "camel");
+  CHECK(variant_of(stored.game).pgn_variant.empty());  // no running variant of the name to take it from
   auto game = replay(stored);
   REQUIRE_MESSAGE(game.ok(), (game.ok() ? std::string() : game.error()));
   CHECK(game->sans().size() == 2);

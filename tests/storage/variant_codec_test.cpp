@@ -97,7 +97,6 @@ void check_fields(const Variant& back, const Variant& v) {
   CHECK(back.meeting_pawns_removed == v.meeting_pawns_removed);
   CHECK(back.two_moves_until_capture == v.two_moves_until_capture);
   CHECK(back.repetition_draws == v.repetition_draws);
-  CHECK(back.hidden == v.hidden);
   CHECK(back.fifty_move_plies == v.fifty_move_plies);
   CHECK(back.lone_minor_kinds == v.lone_minor_kinds);
   CHECK(back.visibility == v.visibility);
@@ -164,7 +163,7 @@ TEST_CASE("every field of a variant and of its pieces is in its definition") {
       {"meeting_pawns_removed", [](Variant& v) { v.meeting_pawns_removed = !v.meeting_pawns_removed; }},
       {"two_moves_until_capture", [](Variant& v) { v.two_moves_until_capture = !v.two_moves_until_capture; }},
       {"repetition_draws", [](Variant& v) { v.repetition_draws = !v.repetition_draws; }},
-      {"hidden", [](Variant& v) { v.hidden = !v.hidden, v.visibility = rules::Visibility::Umpire; }},
+      {"hidden", [](Variant& v) { v.visibility = rules::Visibility::Umpire; }},
       {"fifty_move_plies", [](Variant& v) { v.fifty_move_plies = 50; }},
       {"lone_minor_kinds", [&](Variant& v) { v.lone_minor_kinds.push_back(queen); }},
       {"piece letter", [&](Variant& v) { v.kinds[knight].letter = 'Z'; }},

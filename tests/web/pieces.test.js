@@ -38,7 +38,7 @@ const menDrawn = page => page.evaluate(() => Object.fromEntries([...document.que
 async function openStart(variant) {
   const page = await openPage(browser, `${server.url}/`);
   await page.click(`.variant-card[data-variant="${variant.name}"]`);
-  if (variant.hidden) {
+  if (variant.board_hidden) {
     await page.click('.segmented label:has(input[value="white"])');
     await page.click('button[data-action="create"]');
   } else {
@@ -53,7 +53,7 @@ test('every variant\'s start position: each man where the setup has it, drawn as
   assert.ok(server.variants.length >= 7);
   for (const variant of server.variants) {
     const page = await openStart(variant);
-    const expected = [...setup(variant)].filter(([, letter]) => !variant.hidden || colorOf(letter) === 'white');
+    const expected = [...setup(variant)].filter(([, letter]) => !variant.board_hidden || colorOf(letter) === 'white');
     const drawn = await menDrawn(page);
     assert.deepEqual(Object.keys(drawn).sort(), expected.map(([square]) => square).sort(), `${variant.name}: the men's squares`);
     for (const [square, letter] of expected) {

@@ -1,5 +1,4 @@
-// The two clocks as the server last fixed them ({white, black, running} in ms), counted down
-// locally for the running side between events.
+// Clock times and time controls as people read them.
 
 export function formatClock(ms) {
   const clamped = Math.max(0, ms);
@@ -15,39 +14,4 @@ export function timeControlLabel(clock) {
   if (!clock) return 'Untimed';
   const initial = clock.initial_ms % 60000 === 0 ? `${clock.initial_ms / 60000}` : `${clock.initial_ms / 1000} s`;
   return `${initial} + ${clock.increment_ms / 1000}`;
-}
-
-export class Clocks {
-  constructor() {
-    this.clock = null;
-    this.receivedAt = 0;
-  }
-
-  update(clock) {
-    if (!clock) return;
-    this.clock = clock;
-    this.receivedAt = performance.now();
-  }
-
-  stop() {
-    if (this.clock) this.update({ ...this.clock, ...this.now(), running: null });
-  }
-
-  get timed() {
-    return this.clock !== null;
-  }
-
-  get running() {
-    return this.clock?.running ?? null;
-  }
-
-  // {white, black} remaining now.
-  now() {
-    const { white, black, running } = this.clock;
-    const elapsed = performance.now() - this.receivedAt;
-    return {
-      white: running === 'white' ? white - elapsed : white,
-      black: running === 'black' ? black - elapsed : black,
-    };
-  }
 }
