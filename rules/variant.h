@@ -89,7 +89,7 @@ struct PieceKind {
   std::string drawing{};
 };
 
-// The drawings the page has for a kind (server/web/js/pieces.js), by the names a variants file gives.
+// The drawings the page has for a kind (web/js/pieces.js), by the names a variants file gives.
 inline constexpr std::string_view kDrawings[] = {
     "king", "queen", "rook", "bishop", "knight", "pawn", "archbishop", "chancellor",
     "camel", "lion", "steward", "spearman", "counsellor", "elephant", "pawn-up", "pawn-down"};
