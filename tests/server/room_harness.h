@@ -18,6 +18,8 @@
 #include <nlohmann/json.hpp>
 
 #include "rules/variant.h"
+#include "server/players/computer_player.h"
+#include "server/players/computer_pool.h"
 #include "server/rooms/room.h"
 #include "server/rooms/security.h"
 #include "storage/game_variant.h"
@@ -87,10 +89,14 @@ class RoomHarness {
   }
 
   storage::Store& store() { return *store_; }
+  boost::asio::io_context& io() { return io_; }
+
+  // Where the rooms loaded from now on have their computer seats think (none: they wait).
+  void use_computers(ComputerPool* computers) { computers_ = computers; }
 
   // Stores the game (as the lobby does, both seats at once), then loads and starts its room
-  // from what was stored.
-  std::shared_ptr<Room> open_game(const std::string& id = "g1") {
+  // from what was stored. `black`: Black's seat as stored (a token's hash, or the computer's mark).
+  std::shared_ptr<Room> open_game(const std::string& id = "g1", const std::string& black = security::sha256_hex(kBlackToken)) {
     const rules::Variant& chess = *rules::find_variant("chess");
     storage::GameRecord record;
     record.id = id;
@@ -100,7 +106,7 @@ class RoomHarness {
     record.result = "*";
     record.created_at_ms = wall_clock_ms();
     std::vector<storage::SeatRecord> seats{{"white", security::sha256_hex(kWhiteToken), "Wanda"},
-                                           {"black", security::sha256_hex(kBlackToken), "Bert"}};
+                                           {"black", black, "Bert"}};
     std::promise<bool> created;
     store_->create_game(record, seats, [&created](bool ok, const std::string&) { created.set_value(ok); });
     REQUIRE(created.get_future().get());
@@ -111,7 +117,7 @@ class RoomHarness {
   std::shared_ptr<Room> load(const std::string& id) {
     auto stored = store_->load_game(id);
     REQUIRE(stored);
-    auto room = std::make_shared<Room>(io_, *store_, std::move(*stored), match::Waits{}, nullptr);
+    auto room = std::make_shared<Room>(io_, *store_, std::move(*stored), match::Waits{}, computers_);
     bool started = false;
     room->start([&started] { started = true; });
     run_until([&] { return started; });
@@ -133,6 +139,7 @@ class RoomHarness {
 
  private:
   TempDatabase file_;
+  ComputerPool* computers_ = nullptr;
   std::unique_ptr<storage::Store> store_;
   boost::asio::io_context io_;
   boost::asio::executor_work_guard<boost::asio::io_context::executor_type> guard_ = boost::asio::make_work_guard(io_);

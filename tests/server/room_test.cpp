@@ -207,3 +207,19 @@ TEST_CASE("closing a room's watchers closes each connection and leaves the room 
   harness.run_until([&] { return seated.white->closed() && seated.black->closed() && seated.spectator->closed(); });
   CHECK(room->idle());
 }
+
+TEST_CASE("the computer's seat answers a move with its own, stored and sent like a person's") {
+  RoomHarness harness;
+  ComputerPool computers(harness.io(), 1, std::chrono::seconds(30));  // gone before the harness's io_context
+  harness.use_computers(&computers);
+  auto room = harness.open_game("g1", computer_seat_mark(1));
+  auto white = std::make_shared<RecordingWatcher>();
+  room->attach(white, kWhiteToken, std::nullopt);
+  room->command(white, match::MoveCommand{"e2e4", 0});
+  harness.run_until([&] { return white->of_type("move").size() == 2; });
+  const auto reply = white->of_type("move")[1];
+  CHECK(reply["v"] == 3);
+  auto stored = harness.store().load_game(room->id());
+  REQUIRE(stored->events.size() == 3);
+  CHECK(stored->events[2].type == "moved");
+}
