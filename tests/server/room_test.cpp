@@ -223,3 +223,16 @@ TEST_CASE("the computer's seat answers a move with its own, stored and sent like
   REQUIRE(stored->events.size() == 3);
   CHECK(stored->events[2].type == "moved");
 }
+
+TEST_CASE("a move sent again is answered again from what was sent, not played twice") {
+  RoomHarness harness;
+  auto room = harness.open_game();
+  Seated seated = attach_all(harness, *room);
+  play(harness, *room, seated.white, "e2e4", 0, seated.white);
+  room->command(seated.white, match::MoveCommand{"e2e4", 0});  // its answer lost, say
+  harness.run_until([&] { return seated.white->of_type("move").size() == 2; });
+  CHECK(seated.white->of_type("move")[1] == seated.white->of_type("move")[0]);
+  harness.run_ready();
+  CHECK(seated.black->of_type("move").size() == 1);
+  CHECK(harness.store().load_game(room->id())->events.size() == 2);
+}
