@@ -1,12 +1,13 @@
 #pragma once
-// A game's place and time: its strand (so games never wait on each other), the ordered commit
-// queue, its watchers and what they were sent, and the timer of its clock. What a command does
-// and when the game ends is the match's (match/match.h); the room commits each event the match
-// decides before applying and broadcasting it, and while one commits, later commands wait in
-// order.
+// A game's place and time: its strand (so games never wait on each other) and the timer of its
+// clock, tying together its commit queue (commit_queue.h), its audience (audience.h), what it sent
+// (sent_log.h) and its computer seat. What a command does and when the game ends is the match's
+// (match/match.h); the room commits each event the match decides before applying and
+// broadcasting it, and while one commits, later commands wait in order. Its members are defined
+// by job: room.cpp (loading, requests), room_commit.cpp, room_audience.cpp (presence, chat),
+// room_computer.cpp, room_desertion.cpp.
 #include <array>
 #include <atomic>
-#include <deque>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -29,8 +30,11 @@
 #include "server/players/computer_admission.h"
 #include "server/players/computer_player.h"
 #include "server/players/computer_pool.h"
+#include "server/rooms/audience.h"
 #include "server/rooms/commit_handoff.h"
-#include "server/rooms/fifo.h"
+#include "server/rooms/commit_queue.h"
+#include "server/rooms/room_loader.h"
+#include "server/rooms/sent_log.h"
 #include "server/rooms/watcher.h"
 #include "storage/store.h"
 
@@ -82,7 +86,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void seen_at(std::int64_t at_ms) { seen_ms_ = at_ms; }
   // Ends the game if it is deserted (match::desertion_end) by now.
   void end_if_deserted();
-  int spectators() const { return spectator_count_.load(); }
+  int spectators() const { return audience_.spectators(); }
   // Under way between two people (for the lobby's count).
   bool in_play() const { return in_play_.load(); }
 
@@ -120,24 +124,18 @@ class Room : public std::enable_shared_from_this<Room> {
  private:
   using Clock = std::chrono::steady_clock;
   using Message = std::shared_ptr<const std::string>;
-  struct Attached {
-    std::shared_ptr<Watcher> watcher;
-    match::Viewer viewer;
-    RateLimiter chat_limiter;
-    bool present_at_end;  // attached before the game ended (may still chat for a while after)
-  };
-  // An event as each viewer (White, Black, spectator) was sent it.
-  struct Sent {
-    std::int64_t v;
-    protocol::ViewerTexts messages;
-  };
+  using Attached = Audience::Attached;
+
+  Room(boost::asio::io_context& io, storage::Store& store, LoadedGame loaded, ComputerPool* computers,
+       AddressLimits* limits, GameMaker make_game, std::optional<ComputerAdmission> admission);
 
   template <class F>
   void on_strand(F&& f);
   // Runs a task now, or after the events being committed (tasks keep their order).
   template <class F>
-  void run(F&& task);
-  void drain();
+  void run(F&& task) {
+    queue_.run(std::forward<F>(task));
+  }
   // A refusal or a resend goes to `from` alone; events are committed, applied and broadcast.
   void carry_out(match::Decision decision, const Attached* from);
   // Commits the events one by one; each is applied and broadcast once durable. `after` runs once
@@ -172,7 +170,6 @@ class Room : public std::enable_shared_from_this<Room> {
   // Counts a seat's connections; the match hears when a seat comes or goes, and everyone is told.
   // The watcher that just came is not told: its state says so already.
   void seat_watchers_changed(std::optional<rules::Color> seat, int by, const Watcher* just_came = nullptr);
-  void send_to_seat(rules::Color seat, const Message& message) const;
   // Tells everyone how many spectators there are, when that changed and may be shown (not while
   // the match seals spectators: then the count is told once they are unsealed, at the end).
   void spectators_changed();
@@ -185,7 +182,6 @@ class Room : public std::enable_shared_from_this<Room> {
   protocol::Company company() const;
 
   match::Viewer viewer_for(const std::string& token) const;
-  Attached* find(const std::shared_ptr<Watcher>& watcher);
   Message state_for(match::Viewer viewer) const;
 
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
@@ -213,19 +209,17 @@ class Room : public std::enable_shared_from_this<Room> {
   std::optional<Computer> computer_;
   std::optional<ComputerAdmission> rematch_admission_;  // from the person's offer to the computer's acceptance
 
-  std::vector<Attached> watchers_;
-  std::array<int, 2> seat_watchers_{};
-  std::deque<Sent> sent_;  // the last kResumableEvents events
-  bool busy_ = false;
+  Audience audience_;
+  SentLog sent_{kResumableEvents};
   std::atomic<bool> idle_ = false;
   static constexpr std::int64_t kAttended = std::numeric_limits<std::int64_t>::min();
   std::atomic<std::int64_t> unattended_since_ms_ = kAttended;
   std::int64_t seen_ms_ = 0;  // the last connection's coming or going (wall clock; 0: none known)
   std::atomic<bool> in_play_ = false;
-  Fifo<std::function<void()>> queue_;
+  CommitQueue queue_;
   CommitHandoff& handoff_;  // the io_context's
   ChatRate& chat_rate_;     // the io_context's: every room's chat, per address
-  // The commit in flight (one at a time: busy_ holds the rest back), kept here rather than in
+  // The commit in flight (one at a time: queue_ holds the rest back), kept here rather than in
   // the store's callback, which then holds only the room's address (no allocation).
   struct Committing {
     std::vector<match::Event> events;
@@ -240,8 +234,6 @@ class Room : public std::enable_shared_from_this<Room> {
   GameMaker make_game_;
   std::vector<protocol::ChatLine> chat_;   // the latest storage::kChatKept of each channel
   std::int64_t chat_seq_ = 0;              // the last stored message's number
-  std::atomic<int> spectator_count_ = 0;     // as shown (0 while sealed), for the lobby
-  std::optional<int> spectators_shown_ = 0;  // the count last told; nullopt while sealed
 };
 
 }  // namespace arbiter

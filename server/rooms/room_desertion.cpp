@@ -10,7 +10,7 @@ void Room::end_if_deserted() {
   on_strand([this] {
     run([this] {
       // A connection now holds the game open, whatever the time since the last one.
-      const auto quiet_since = watchers_.empty() ? std::optional(seen_ms_) : std::nullopt;
+      const auto quiet_since = audience_.empty() ? std::optional(seen_ms_) : std::nullopt;
       auto end = match::desertion_end(match_, quiet_since, wall_clock_ms());
       if (end) carry_out(match::Decision{{*end}, std::nullopt, std::nullopt}, nullptr);
     });

@@ -1,0 +1,148 @@
+#pragma once
+// For the Room tests: a real store on a temporary file, a real io_context run on the test's
+// thread until what a test waits for has come, and watchers that keep what they are sent.
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <future>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <nlohmann/json.hpp>
+
+#include "rules/variant.h"
+#include "server/players/computer_player.h"
+#include "server/players/computer_pool.h"
+#include "server/rooms/room.h"
+#include "server/rooms/security.h"
+#include "storage/game_variant.h"
+#include "storage/store.h"
+#include "storage/wall_clock.h"
+
+namespace arbiter::room_test {
+
+// A database file under /tmp, unique per test, removed with its WAL files afterwards.
+class TempDatabase {
+ public:
+  TempDatabase()
+      : path_("/tmp/arbiter_room_test_" + std::to_string(getpid()) + "_" + std::to_string(std::random_device{}()) +
+              ".db") {}
+  ~TempDatabase() {
+    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path_ + suffix).c_str());
+  }
+  TempDatabase(const TempDatabase&) = delete;
+  TempDatabase& operator=(const TempDatabase&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+// A connection as the room sees it, keeping every message it is sent (parsed).
+class RecordingWatcher : public Watcher {
+ public:
+  void send(std::shared_ptr<const std::string> text) override {
+    std::lock_guard lock(mutex_);
+    sent_.push_back(nlohmann::json::parse(*text));
+  }
+  const std::string& client() const override { return client_; }
+  void close_going_away() override { closed_ = true; }
+
+  std::vector<nlohmann::json> sent() const {
+    std::lock_guard lock(mutex_);
+    return sent_;
+  }
+  // The messages of type `t` it was sent.
+  std::vector<nlohmann::json> of_type(const std::string& t) const {
+    std::vector<nlohmann::json> found;
+    for (const auto& message : sent())
+      if (message.value("t", "") == t) found.push_back(message);
+    return found;
+  }
+  bool closed() const { return closed_; }
+
+ private:
+  mutable std::mutex mutex_;
+  std::vector<nlohmann::json> sent_;
+  std::string client_ = "198.51.100.7";
+  bool closed_ = false;
+};
+
+inline const std::string kWhiteToken = "white-seat-token";
+inline const std::string kBlackToken = "black-seat-token";
+
+// A chess game between two people, both seats taken, untimed (nothing falls due while a test runs).
+class RoomHarness {
+ public:
+  RoomHarness() : store_(storage::Store::open(file_.path())) {}
+  ~RoomHarness() {
+    guard_.reset();
+    io_.stop();
+    store_->close();
+  }
+
+  storage::Store& store() { return *store_; }
+  boost::asio::io_context& io() { return io_; }
+
+  // Where the rooms loaded from now on have their computer seats think (none: they wait).
+  void use_computers(ComputerPool* computers) { computers_ = computers; }
+
+  // Stores the game (as the lobby does, both seats at once), then loads and starts its room
+  // from what was stored. `black`: Black's seat as stored (a token's hash, or the computer's mark).
+  std::shared_ptr<Room> open_game(const std::string& id = "g1", const std::string& black = security::sha256_hex(kBlackToken)) {
+    const rules::Variant& chess = *rules::find_variant("chess");
+    storage::GameRecord record;
+    record.id = id;
+    storage::name_rules(record, chess);
+    record.start_fen = chess.start_fen;
+    record.status = "waiting";
+    record.result = "*";
+    record.created_at_ms = wall_clock_ms();
+    std::vector<storage::SeatRecord> seats{{"white", security::sha256_hex(kWhiteToken), "Wanda"},
+                                           {"black", black, "Bert"}};
+    std::promise<bool> created;
+    store_->create_game(record, seats, [&created](bool ok, const std::string&) { created.set_value(ok); });
+    REQUIRE(created.get_future().get());
+    return load(id);
+  }
+
+  // Loads the stored game into a new room and starts it; returns once it has started.
+  std::shared_ptr<Room> load(const std::string& id) {
+    auto stored = store_->load_game(id);
+    REQUIRE(stored);
+    auto room = std::make_shared<Room>(io_, *store_, std::move(*stored), match::Waits{}, computers_);
+    bool started = false;
+    room->start([&started] { started = true; });
+    run_until([&] { return started; });
+    return room;
+  }
+
+  // Runs the io_context's handlers on this thread until `done()` holds. The store answers from
+  // its own thread; the bound only keeps a broken room from hanging the test.
+  template <class Done>
+  void run_until(Done done) {
+    while (!done()) REQUIRE(io_.run_one_for(std::chrono::seconds(20)) > 0);
+  }
+
+  // Runs whatever is ready now (what a test checks did not happen).
+  void run_ready() {
+    io_.restart();
+    io_.poll();
+  }
+
+ private:
+  TempDatabase file_;
+  ComputerPool* computers_ = nullptr;
+  std::unique_ptr<storage::Store> store_;
+  boost::asio::io_context io_;
+  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> guard_ = boost::asio::make_work_guard(io_);
+};
+
+}  // namespace arbiter::room_test
