@@ -116,6 +116,9 @@ class Position {
   void put(Square s, Color c, int kind);
   void remove(Square s);
   void set_en_passant(Square s);
+  // Keeps an en-passant square only where a pawn of the side to move could take on it, as
+  // Fairy-Stockfish does, so equal positions hash and print alike.
+  bool en_passant_capturable(Square s) const;
   void remove_meeting_pawns(Square moved);
   Bitboard attackers(Square s, Color by, Bitboard occupied) const;
   void toggle(Bitboard& squares, const std::array<std::uint64_t, kMaxSquares>& keys, Bitboard which);

@@ -33,6 +33,13 @@ std::string Connection::query_text(const char* sql) {
   return statement.step() ? statement.column_text(0) : std::string();
 }
 
+void wait_for_locks(Connection& db) {
+  constexpr int busy_timeout_ms = 5000;
+  if (sqlite3_busy_timeout(db.handle(), busy_timeout_ms) != SQLITE_OK) {
+    throw SqliteError(db.error_message());
+  }
+}
+
 Statement::Statement(Connection& connection, std::string_view sql) : connection_(connection) {
   // PERSISTENT: these statements live as long as the connection, so SQLite may place them
   // outside its short-lived lookaside memory.

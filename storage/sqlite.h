@@ -41,6 +41,10 @@ class Connection {
   sqlite3* db_ = nullptr;
 };
 
+// A second process (backup, sqlite3 shell) may hold a lock for a moment: the connection then
+// waits (up to 5 s) rather than fails.
+void wait_for_locks(Connection& db);
+
 // A statement prepared once and reused; bind, step, then reset (see ResetOnExit).
 class Statement {
  public:
