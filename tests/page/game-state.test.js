@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { Server } from '../e2e/helpers.js';
-import { gameView, initialState, reduce } from '../../web/js/game-state.js';
+import { initialState, reduce } from '../../web/js/game-state.js';
+import { gameView } from '../../web/js/game-view.js';
 import { Page, newGame } from './page.js';
 
 let server;

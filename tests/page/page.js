@@ -4,7 +4,9 @@
 // the server's facts permit.
 import assert from 'node:assert/strict';
 import WebSocket from 'ws';
-import { gameView, initialState, reduce, seatFor } from '../../web/js/game-state.js';
+import { seatFor } from '../../web/js/game-facts.js';
+import { initialState, reduce } from '../../web/js/game-state.js';
+import { gameView } from '../../web/js/game-view.js';
 
 const GUARD_MS = 15000;
 

@@ -34,7 +34,7 @@ export class ChatPanel {
     });
   }
 
-  // view: {shown, title, canSpeak, note, lines} (game-state.js): lines are what this viewer may
+  // view: {shown, title, canSpeak, note, lines} (game-view.js): lines are what this viewer may
   // read, in order; only new ones are added.
   update({ shown, title, canSpeak, note, lines }) {
     this.element.hidden = !shown;

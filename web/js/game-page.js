@@ -1,5 +1,5 @@
 // One game, for a player, both players on one device, or a spectator. A thin controller: the
-// game's connections feed the state reducer (game-state.js), whose view the renderer
+// game's connections feed the state reducer (game-state.js), whose view (game-view.js) the renderer
 // (game-renderer.js) draws; the viewer's moves and buttons go to the server from the connection
 // the server permitted them on. The effects the reducer asks for (sounds, notifications, fetches)
 // are carried out here.
@@ -9,8 +9,10 @@ import { Attention } from './attention.js';
 import { choose } from './chooser.js';
 import { GameConnection } from './connection.js';
 import { capitalize } from './dom.js';
-import { gameView, initialState, reduce, seatFor } from './game-state.js';
+import { seatFor } from './game-facts.js';
 import { GameRenderer } from './game-renderer.js';
+import { initialState, reduce } from './game-state.js';
+import { gameView } from './game-view.js';
 import { showLegend } from './legend.js';
 import { movesBetween, parseMove } from './moves.js';
 import { colorOf, kindOf } from './pieces.js';

@@ -1,5 +1,5 @@
 // The game page's DOM: the layout (game-layout.js), the board and the panels, drawn from the view
-// (game-state.js gameView) and nothing else. Built once; afterwards only text, attributes and
+// (game-view.js gameView) and nothing else. Built once; afterwards only text, attributes and
 // visibility change, so focus stays where the keyboard user left it.
 import { Board } from './board.js';
 import { formatClock } from './clock.js';

@@ -1,6 +1,6 @@
 // Draw offers and takeback requests as the server says they stand (`now.offers`): one Accept and
 // one Decline for the side that may answer, and the buttons to make one. Drawn from the view
-// (game-state.js); the page sends what the buttons say.
+// (game-view.js); the page sends what the buttons say.
 import { h } from './dom.js';
 
 export class OffersPanel {

@@ -1,6 +1,6 @@
 // What the game page shows besides the game: the players' names, the spectators, "Join" for
 // the first visitor of a waiting game and "you are watching" once it is in play, the rematch
-// offer (and the move to the new game), and the chat. Drawn from the view (game-state.js).
+// offer (and the move to the new game), and the chat. Drawn from the view (game-view.js).
 import { HttpError, joinByLink, loadSeat, saveSeat } from './api.js';
 import { ChatPanel } from './chat.js';
 import { h, otherColor } from './dom.js';
