@@ -1,42 +1,24 @@
 // The analyses' pool (server/players/analysis_pool.h) with a real store: the queue is served to the asking
 // addresses in turn, so that a second address's game does not wait behind all of the first's.
 #include <doctest/doctest.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <condition_variable>
-#include <cstdio>
 #include <future>
 #include <mutex>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "rules/variant.h"
 #include "server/players/analysis_pool.h"
 #include "storage/game_variant.h"
+#include "tests/support/temp_database.h"
 
 using namespace arbiter;
 
 namespace {
 
-// A database file under /tmp, unique per test, removed with its WAL files afterwards.
-class TempDatabase {
- public:
-  TempDatabase()
-      : path_("/tmp/arbiter_analysis_pool_test_" + std::to_string(getpid()) + "_" +
-              std::to_string(std::random_device{}()) + ".db") {}
-  ~TempDatabase() {
-    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path_ + suffix).c_str());
-  }
-  TempDatabase(const TempDatabase&) = delete;
-  TempDatabase& operator=(const TempDatabase&) = delete;
-
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
+using arbiter::testing::TempDatabase;
 
 const rules::Variant& chess() { return *rules::find_variant("chess"); }
 

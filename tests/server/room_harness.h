@@ -2,14 +2,11 @@
 // For the Room tests: a real store on a temporary file, a real io_context run on the test's
 // thread until what a test waits for has come, and watchers that keep what they are sent.
 #include <doctest/doctest.h>
-#include <unistd.h>
 
 #include <chrono>
-#include <cstdio>
 #include <future>
 #include <memory>
 #include <mutex>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -25,25 +22,11 @@
 #include "storage/game_variant.h"
 #include "storage/store.h"
 #include "storage/wall_clock.h"
+#include "tests/support/temp_database.h"
 
 namespace arbiter::room_test {
 
-// A database file under /tmp, unique per test, removed with its WAL files afterwards.
-class TempDatabase {
- public:
-  TempDatabase()
-      : path_("/tmp/arbiter_room_test_" + std::to_string(getpid()) + "_" + std::to_string(std::random_device{}()) +
-              ".db") {}
-  ~TempDatabase() {
-    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path_ + suffix).c_str());
-  }
-  TempDatabase(const TempDatabase&) = delete;
-  TempDatabase& operator=(const TempDatabase&) = delete;
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
+using arbiter::testing::TempDatabase;
 
 // A connection as the room sees it, keeping every message it is sent (parsed).
 class RecordingWatcher : public Watcher {

@@ -2,11 +2,8 @@
 // lines, the older dropped as new ones are stored; a database from before has its excess dropped
 // as it migrates, and keeps working.
 #include <doctest/doctest.h>
-#include <unistd.h>
 
-#include <cstdio>
 #include <future>
-#include <random>
 #include <string>
 
 #include "rules/variant.h"
@@ -14,28 +11,13 @@
 #include "storage/schema.h"
 #include "storage/sqlite.h"
 #include "storage/store.h"
+#include "tests/support/temp_database.h"
 
 using namespace arbiter::storage;
 
 namespace {
 
-// A database file under /tmp, unique per test, removed with its WAL files afterwards.
-class TempDatabase {
- public:
-  TempDatabase()
-      : path_("/tmp/arbiter_chat_store_test_" + std::to_string(getpid()) + "_" + std::to_string(std::random_device{}()) +
-              ".db") {}
-  ~TempDatabase() {
-    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path_ + suffix).c_str());
-  }
-  TempDatabase(const TempDatabase&) = delete;
-  TempDatabase& operator=(const TempDatabase&) = delete;
-
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
+using arbiter::testing::TempDatabase;
 
 // Waits for one write's answer.
 bool written(const std::function<void(Store::Done)>& write) {

@@ -2,14 +2,10 @@
 // it when the running variant of its name changed or is gone, fails loudly when that definition
 // is missing or damaged, and a version-4 database migrates its games and events.
 #include <doctest/doctest.h>
-#include <unistd.h>
 
-#include <atomic>
-#include <cstdio>
 #include <functional>
 #include <future>
 #include <map>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -21,6 +17,7 @@
 #include "storage/schema.h"
 #include "storage/sqlite.h"
 #include "storage/store.h"
+#include "tests/support/temp_database.h"
 
 using namespace arbiter;
 using namespace arbiter::storage;
@@ -32,23 +29,7 @@ using rules::Color;
 
 namespace {
 
-class TempDatabase {
- public:
-  TempDatabase() {
-    static std::atomic<int> counter{0};
-    path_ = "/tmp/arbiter_rules_test_" + std::to_string(getpid()) + "_" + std::to_string(counter++) + "_" +
-            std::to_string(std::random_device{}()) + ".db";
-  }
-  ~TempDatabase() {
-    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path_ + suffix).c_str());
-  }
-  TempDatabase(const TempDatabase&) = delete;
-  TempDatabase& operator=(const TempDatabase&) = delete;
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
+using arbiter::testing::TempDatabase;
 
 std::string write(std::function<void(Store::Done)> call) {
   std::promise<std::string> outcome;

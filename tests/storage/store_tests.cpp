@@ -1,14 +1,11 @@
 #include <doctest/doctest.h>
 #include <sqlite3.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
-#include <cstdio>
 #include <future>
 #include <latch>
 #include <mutex>
-#include <random>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -19,30 +16,13 @@
 #include "storage/schema.h"
 #include "storage/sqlite.h"
 #include "storage/store.h"
+#include "tests/support/temp_database.h"
 
 using namespace arbiter::storage;
 
 namespace {
 
-// A database file under /tmp, unique per test, removed with its WAL files afterwards.
-class TempDatabase {
- public:
-  TempDatabase() {
-    static std::atomic<int> counter{0};
-    path_ = "/tmp/arbiter_storage_test_" + std::to_string(getpid()) + "_" +
-            std::to_string(counter++) + "_" + std::to_string(std::random_device{}()) + ".db";
-  }
-  ~TempDatabase() {
-    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path_ + suffix).c_str());
-  }
-  TempDatabase(const TempDatabase&) = delete;
-  TempDatabase& operator=(const TempDatabase&) = delete;
-
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
+using arbiter::testing::TempDatabase;
 
 // Collects the outcome of one write; get() waits for its callback.
 class Outcome {

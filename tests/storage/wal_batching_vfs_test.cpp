@@ -1,35 +1,16 @@
 #include <doctest/doctest.h>
 #include <sqlite3.h>
-#include <unistd.h>
 
-#include <cstdio>
 #include <string>
 
 #include "storage/sqlite.h"
+#include "tests/support/temp_database.h"
 
 using namespace arbiter::storage;
 
 namespace {
 
-// A database file under /tmp, removed with its WAL files before and after.
-class TempDatabase {
- public:
-  explicit TempDatabase(const char* name)
-      : path_("/tmp/arbiter_wal_batching_" + std::to_string(getpid()) + "_" + name + ".db") {
-    remove();
-  }
-  ~TempDatabase() { remove(); }
-  TempDatabase(const TempDatabase&) = delete;
-  TempDatabase& operator=(const TempDatabase&) = delete;
-
-  const std::string& path() const { return path_; }
-
- private:
-  void remove() {
-    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path_ + suffix).c_str());
-  }
-  std::string path_;
-};
+using arbiter::testing::TempDatabase;
 
 // Opened as the store opens its writer: WAL, synced at every commit, no checkpoint by itself.
 Connection open_writer(const std::string& path) {
