@@ -19,10 +19,6 @@ namespace {
 using match::Viewer;
 using rules::Color;
 
-std::shared_ptr<const std::string> text(const nlohmann::json& message) {
-  return std::make_shared<const std::string>(protocol::dump(message));
-}
-
 }  // namespace
 
 Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGame stored, match::Waits waits,
@@ -85,7 +81,7 @@ void Room::premove(std::shared_ptr<Watcher> watcher, std::optional<std::string> 
       if (!from) return;
       if (auto refusal = match_.set_premove(from->viewer, move, Clock::now())) return send_refusal(*watcher, *refusal);
       const Color seat = *match::seat_of(from->viewer);
-      audience_.send_to_seat(seat, text(protocol::premove_message(match_.premove(seat))));
+      audience_.send_to_seat(seat, shared_text(protocol::premove_message(match_.premove(seat))));
     });
   });
 }
@@ -218,7 +214,7 @@ Viewer Room::viewer_for(const std::string& token) const {
 }
 
 Room::Message Room::state_for(Viewer viewer) const {
-  return text(protocol::state_message(match_, Clock::now(), viewer, company()));
+  return shared_text(protocol::state_message(match_, Clock::now(), viewer, company()));
 }
 
 }  // namespace arbiter

@@ -16,10 +16,6 @@ namespace {
 using match::Viewer;
 using rules::Color;
 
-std::shared_ptr<const std::string> text(const nlohmann::json& message) {
-  return std::make_shared<const std::string>(protocol::dump(message));
-}
-
 }  // namespace
 
 void Room::attach(std::shared_ptr<Watcher> watcher, std::string token, std::optional<std::int64_t> since) {
@@ -32,7 +28,7 @@ void Room::attach(std::shared_ptr<Watcher> watcher, std::string token, std::opti
     seat_watchers_changed(match::seat_of(viewer), +1, watcher.get());
     if (!since || !sent_.can_resume(*since, match_.v())) return watcher->send(state_for(viewer));
     sent_.for_each_after(*since, viewer, [&](const Message& missed) { watcher->send(missed); });
-    watcher->send(text(protocol::resumed_message(match_, Clock::now(), viewer)));
+    watcher->send(shared_text(protocol::resumed_message(match_, Clock::now(), viewer)));
   });
 }
 
@@ -57,13 +53,13 @@ void Room::seat_watchers_changed(std::optional<Color> seat, int by, const Watche
   const auto now = Clock::now();
   protocol::ViewerTexts messages;
   for (Viewer viewer : {Viewer::White, Viewer::Black, Viewer::Spectator})
-    messages[SentLog::slot(viewer)] = text(protocol::presence_message(match_, now, viewer));
+    messages[SentLog::slot(viewer)] = shared_text(protocol::presence_message(match_, now, viewer));
   audience_.send(messages, std::nullopt, just_came);
 }
 
 void Room::spectators_changed() {
   if (auto shown = audience_.spectators_to_tell(match_.spectators_sealed()))
-    audience_.send_all(text(protocol::spectators_message(*shown)));
+    audience_.send_all(shared_text(protocol::spectators_message(*shown)));
 }
 
 protocol::Company Room::company() const { return {audience_.spectators(), &chat_}; }
@@ -91,7 +87,7 @@ void Room::chat(std::shared_ptr<Watcher> watcher, std::string text_sent, std::st
           return watcher->send(std::make_shared<const std::string>(protocol::error_message("storage", "not stored; try again")));
         }
         keep_chat_line(self->chat_, line);
-        auto message = text(protocol::chat_message(line));
+        auto message = shared_text(protocol::chat_message(line));
         bool sender_reads = false;
         for (const auto& attached : self->audience_.attached()) {
           if (!protocol::may_read(self->match_, attached.viewer, line)) continue;
@@ -99,7 +95,7 @@ void Room::chat(std::shared_ptr<Watcher> watcher, std::string text_sent, std::st
           sender_reads = sender_reads || attached.watcher == watcher;
         }
         // Held until the end (sealed spectators): only its own socket is told it was stored.
-        if (!sender_reads) watcher->send(text(protocol::held_chat_message(line)));
+        if (!sender_reads) watcher->send(shared_text(protocol::held_chat_message(line)));
       });
     });
   });

@@ -21,10 +21,6 @@ namespace {
 using match::Event;
 using rules::Color;
 
-std::shared_ptr<const std::string> text(const nlohmann::json& message) {
-  return std::make_shared<const std::string>(protocol::dump(message));
-}
-
 // A move or a Kriegspiel try: what the move histograms time.
 bool is_move(const Event& event) {
   return std::holds_alternative<match::Moved>(event) || std::holds_alternative<match::Tried>(event);
@@ -195,12 +191,12 @@ bool Room::play_due_premove() {
   if (!due) return false;
   if (!due->decision.accepted()) {
     const std::string why = due->decision.refusal ? due->decision.refusal->message : "";
-    audience_.send_to_seat(due->seat, text(protocol::premove_message(std::nullopt, why)));
+    audience_.send_to_seat(due->seat, shared_text(protocol::premove_message(std::nullopt, why)));
     return false;
   }
   const Color seat = due->seat;
   commit(due->decision.events, [self = shared_from_this(), seat](bool ok) {
-    if (!ok) self->audience_.send_to_seat(seat, text(protocol::premove_message(std::nullopt, "not stored")));
+    if (!ok) self->audience_.send_to_seat(seat, shared_text(protocol::premove_message(std::nullopt, "not stored")));
   });
   return true;
 }

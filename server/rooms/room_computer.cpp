@@ -17,10 +17,6 @@ namespace {
 using match::Event;
 using match::Viewer;
 
-std::shared_ptr<const std::string> text(const nlohmann::json& message) {
-  return std::make_shared<const std::string>(protocol::dump(message));
-}
-
 }  // namespace
 
 void Room::think_if_due() {
@@ -106,7 +102,7 @@ bool Room::admit_rematch(const match::Decision& decision, Watcher& asker) {
 
 void Room::send_refusal_with_retry(Watcher& to, std::string_view code, std::string_view message,
                                   AddressLimits::Clock::duration wait) {
-  to.send(text({{"t", "error"}, {"code", code}, {"message", message}, {"retry_after_s", AddressLimits::retry_seconds(wait)}}));
+  to.send(shared_text({{"t", "error"}, {"code", code}, {"message", message}, {"retry_after_s", AddressLimits::retry_seconds(wait)}}));
 }
 
 }  // namespace arbiter
