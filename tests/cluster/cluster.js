@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Server, metricSamples } from '../e2e/helpers.js';
+import { LobbyClient } from '../e2e/lobby_client.js';
 
 const GUARD_MS = 20000;
 const HAPROXY_CFG = fileURLToPath(new URL('../../deploy/haproxy.cfg', import.meta.url));
@@ -172,6 +173,16 @@ export class Cluster {
       } catch { return false; }
     }, `HAProxy sends node ${name}'s requests to it (haproxy: ${cluster.haproxy.output})`);
     return front;
+  }
+
+  // A lobby socket on node `name`, once it has the lobby's first message.
+  async lobbyOn(name) {
+    const node = this.nodes[name];
+    const client = new LobbyClient(`ws://127.0.0.1:${node.port}/ws/lobby`);
+    node.clients.push(client);
+    await client.opened;
+    await client.next(m => m.t === 'lobby', 'the lobby');
+    return client;
   }
 
   async stop() {

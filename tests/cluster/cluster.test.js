@@ -5,21 +5,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client, play, assertNoGaps } from '../e2e/helpers.js';
-import { LobbyClient } from '../e2e/lobby_client.js';
 import { Cluster, until } from './cluster.js';
 
 let cluster;
 before(async () => { cluster = await Cluster.start(); });
 after(async () => { await cluster?.stop(); });
 
-async function lobbyOn(name) {
-  const node = cluster.nodes[name];
-  const client = new LobbyClient(`ws://127.0.0.1:${node.port}/ws/lobby`);
-  node.clients.push(client);
-  await client.opened;
-  await client.next(m => m.t === 'lobby', 'the lobby');
-  return client;
-}
+const lobbyOn = name => cluster.lobbyOn(name);
 
 async function seek(creator) {
   creator.send({ t: 'seek', variant: 'chess', color: 'white', name: 'Creator' });

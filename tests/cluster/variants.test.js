@@ -6,7 +6,6 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { LobbyClient } from '../e2e/lobby_client.js';
 import { Cluster } from './cluster.js';
 
 const VARIANTS = fileURLToPath(new URL('../variants/operator.toml', import.meta.url));
@@ -18,14 +17,7 @@ before(async () => {
 });
 after(async () => { await cluster?.stop(); });
 
-async function lobbyOn(name) {
-  const node = cluster.nodes[name];
-  const client = new LobbyClient(`ws://127.0.0.1:${node.port}/ws/lobby`);
-  node.clients.push(client);
-  await client.opened;
-  await client.next(m => m.t === 'lobby', 'the lobby');
-  return client;
-}
+const lobbyOn = name => cluster.lobbyOn(name);
 
 async function seek(creator, variant) {
   creator.send({ t: 'seek', variant, color: 'white', name: 'Creator' });
