@@ -10,7 +10,6 @@
 #include "protocol/names.h"
 #include "server/rooms/security.h"
 #include "storage/game_variant.h"
-#include "storage/wall_clock.h"
 
 namespace arbiter {
 namespace {
@@ -35,14 +34,14 @@ bool plausible_key(const std::string& text) {
 }
 
 Registry::Registry(boost::asio::io_context& io, storage::Store& store, match::Waits waits, ComputerPool* computers,
-                   AddressLimits* limits)
-    : io_(io), store_(store), waits_(waits), computers_(computers), limits_(limits) {}
+                   AddressLimits* limits, RoomClock& clock)
+    : io_(io), store_(store), waits_(waits), computers_(computers), limits_(limits), clock_(clock) {}
 
 std::size_t Registry::restore() {
   for (const auto& down : store_.downtimes()) downtimes_.push_back({down.from_ms, down.to_ms});
   // Without a mark (a new store, or one from before marks) nothing before now is known to have
   // been up: nothing before is charged. Queued before any heartbeat moves the mark.
-  const match::Downtime current{store_.alive_until().value_or(std::numeric_limits<std::int64_t>::min()), wall_clock_ms()};
+  const match::Downtime current{store_.alive_until().value_or(std::numeric_limits<std::int64_t>::min()), clock_.wall_ms()};
   downtimes_.push_back(current);
   store_.add_downtime({current.from_ms, current.to_ms}, [](bool ok, const std::string& error) {
     if (!ok) std::cerr << "arbiter: the downtime was not recorded: " << error << "\n";
@@ -84,7 +83,7 @@ std::shared_ptr<Room> Registry::make_room(storage::StoredGame stored) {
   };
   auto admission = take_admission(stored.game.id);
   return std::make_shared<Room>(io_, store_, std::move(stored), waits_, computers_, limits_, std::move(make_game),
-                                downtimes_, std::move(admission));
+                                downtimes_, std::move(admission), clock_);
 }
 
 std::shared_ptr<Room> Registry::start(std::shared_ptr<Room> room, std::function<void()> started) {
@@ -136,7 +135,7 @@ std::optional<storage::GameRecord> Registry::new_record(const protocol::CreateGa
   }
   record.local = request.local;
   record.status = protocol::status_name(request.local ? match::Status::Playing : match::Status::Waiting);
-  record.created_at_ms = wall_clock_ms();
+  record.created_at_ms = clock_.wall_ms();
   return record;
 }
 
@@ -292,7 +291,7 @@ std::size_t Registry::evict_idle() {
   // Loaded rooms end their own invitations (their match's deadline); the others are loaded to
   // end theirs the same way: one rule (Match::invitation_deadline) and one recorded `end` event.
   // A few per sweep, oldest first; each room, idle once ended, goes at a later sweep.
-  const std::int64_t now_ms = wall_clock_ms();
+  const std::int64_t now_ms = clock_.wall_ms();
   const auto invitation = std::chrono::duration_cast<std::chrono::milliseconds>(waits_.invitation).count();
   try {
     for (const auto& id : store_.expired_waiting(now_ms - invitation, kExpiredLoadedPerSweep)) find(id);

@@ -27,9 +27,10 @@ struct CreateOutcome {
 class Registry {
  public:
   // `computers`: where computer seats think (none: computer games wait, unthought); `limits`:
-  // what rematches and computer games count against (none: nothing).
+  // what rematches and computer games count against (none: nothing); `clock`: every room's, and
+  // the registry's own wall clock (downtimes, records, sweeps); it outlives the registry.
   Registry(boost::asio::io_context& io, storage::Store& store, match::Waits waits = {}, ComputerPool* computers = nullptr,
-           AddressLimits* limits = nullptr);
+           AddressLimits* limits = nullptr, RoomClock& clock = real_room_clock());
 
   // Records this restart's downtime (from the store's alive mark to now) and loads the games in
   // play, the side to move charged its thinking time while the server was up, never a downtime;
@@ -94,6 +95,7 @@ class Registry {
   match::Waits waits_;
   ComputerPool* computers_;
   AddressLimits* limits_;
+  RoomClock& clock_;
   std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
   std::unordered_map<std::string, ComputerAdmission> admissions_;  // by game id, until its room opens

@@ -11,7 +11,6 @@
 #include "protocol/views.h"
 #include "server/rooms/room_tasks.h"
 #include "server/rooms/security.h"
-#include "storage/wall_clock.h"
 
 namespace arbiter {
 namespace {
@@ -23,16 +22,18 @@ using rules::Color;
 
 Room::Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGame stored, match::Waits waits,
            ComputerPool* computers, AddressLimits* limits, GameMaker make_game,
-           const std::vector<match::Downtime>& downtimes, std::optional<ComputerAdmission> admission)
-    : Room(io, store, load_game(std::move(stored), waits, downtimes), computers, limits, std::move(make_game),
-           std::move(admission)) {}
+           const std::vector<match::Downtime>& downtimes, std::optional<ComputerAdmission> admission,
+           RoomClock& clock)
+    : Room(io, store, load_game(std::move(stored), waits, downtimes, clock), computers, limits, std::move(make_game),
+           std::move(admission), clock) {}
 
 Room::Room(boost::asio::io_context& io, storage::Store& store, LoadedGame loaded, ComputerPool* computers,
-           AddressLimits* limits, GameMaker make_game, std::optional<ComputerAdmission> admission)
+           AddressLimits* limits, GameMaker make_game, std::optional<ComputerAdmission> admission, RoomClock& clock)
     : strand_(boost::asio::make_strand(io)),
       store_(store),
-      timer_(strand_),
-      claim_timer_(strand_),
+      clock_(clock),
+      timer_(clock.timer(strand_)),
+      claim_timer_(clock.timer(strand_)),
       record_(std::move(loaded.record)),
       seat_hash_(std::move(loaded.seat_hash)),
       match_(std::move(loaded.match)),
@@ -58,7 +59,7 @@ void Room::start(std::function<void()> started) {
   on_strand([this, started = std::move(started)]() mutable {
     // What fell due while the game was not loaded (an invitation expired, a flag after a
     // restart) is decided before anything else; this arms the timer otherwise.
-    run([this] { carry_out(match_.on_time(Clock::now()), nullptr); });
+    run([this] { carry_out(match_.on_time(clock_.now()), nullptr); });
     update_idle();
     bool both_seats = !seat_hash_[0].empty() && !seat_hash_[1].empty();
     if (match_.status() == match::Status::Waiting && both_seats) {
@@ -66,7 +67,7 @@ void Room::start(std::function<void()> started) {
       // lobby, a rematch), or a join whose seat was stored but not its event: either seat may be
       // the one that joined.
       const Color joined = computer_ ? computer_->seat : Color::Black;
-      run([this, joined] { carry_out(match_.join(joined, Clock::now()), nullptr); });
+      run([this, joined] { carry_out(match_.join(joined, clock_.now()), nullptr); });
     }
     think_if_due();
     claim_when_abandoned();  // nobody is connected yet (after a restart, maybe nobody comes back)
@@ -79,7 +80,7 @@ void Room::premove(std::shared_ptr<Watcher> watcher, std::optional<std::string> 
     run([this, watcher, move] {
       const Attached* from = audience_.find(watcher);
       if (!from) return;
-      if (auto refusal = match_.set_premove(from->viewer, move, Clock::now())) return send_refusal(*watcher, *refusal);
+      if (auto refusal = match_.set_premove(from->viewer, move, clock_.now())) return send_refusal(*watcher, *refusal);
       const Color seat = *match::seat_of(from->viewer);
       audience_.send_to_seat(seat, shared_text(protocol::premove_message(match_.premove(seat))));
     });
@@ -88,12 +89,12 @@ void Room::premove(std::shared_ptr<Watcher> watcher, std::optional<std::string> 
 
 void Room::command(std::shared_ptr<Watcher> watcher, match::Command command) {
   if (auto* rematch = std::get_if<match::RematchCommand>(&command)) rematch->next_id = security::new_game_id();
-  on_strand([this, watcher = std::move(watcher), command = std::move(command), arrived = Clock::now()]() mutable {
+  on_strand([this, watcher = std::move(watcher), command = std::move(command), arrived = MetricsClock::now()]() mutable {
     run([this, watcher = std::move(watcher), command = std::move(command), arrived] {
       command_arrived_ = arrived;
       const Attached* from = audience_.find(watcher);
       if (!from) return;
-      auto decision = match_.decide(from->viewer, command, Clock::now());
+      auto decision = match_.decide(from->viewer, command, clock_.now());
       if (decision.accepted() && !admit_rematch(decision, *watcher)) return;
       carry_out(std::move(decision), from);
     });
@@ -118,7 +119,7 @@ void Room::join(std::string name, std::optional<std::string> secret, std::functi
             return done({JoinOutcome::Status::Joined, id(), std::string(protocol::color_name(color)), token});
       const int free_seats = seat_hash_[0].empty() + seat_hash_[1].empty();
       const Color seat = seat_hash_[0].empty() ? Color::White : Color::Black;
-      auto decision = match_.join(seat, Clock::now(), name);
+      auto decision = match_.join(seat, clock_.now(), name);
       if (free_seats != 1 || !decision.accepted()) return done(JoinOutcome::refused(JoinOutcome::Status::Taken));
       queue_.hold();  // nobody else may take the seat while it is being stored
       store_.add_seat(id(), {std::string(protocol::color_name(seat)), hash, name},
@@ -148,7 +149,7 @@ void Room::join(std::string name, std::optional<std::string> secret, std::functi
 void Room::describe(std::string token, std::function<void(nlohmann::json)> done) {
   // After the events being committed: a game just loaded may be ending (an expired invitation).
   on_strand([this, token = std::move(token), done = std::move(done)] {
-    run([this, token, done] { done(protocol::game_resource(match_, Clock::now(), viewer_for(token), company())); });
+    run([this, token, done] { done(protocol::game_resource(match_, clock_.now(), viewer_for(token), company())); });
   });
 }
 
@@ -179,7 +180,7 @@ void Room::finished_game(std::function<void(std::optional<rules::Game>)> done) {
 
 void Room::close_watchers() {
   on_strand([this] {
-    timer_.cancel();
+    timer_->cancel();
     audience_.close_all();
     update_idle();
   });
@@ -214,7 +215,7 @@ Viewer Room::viewer_for(const std::string& token) const {
 }
 
 Room::Message Room::state_for(Viewer viewer) const {
-  return shared_text(protocol::state_message(match_, Clock::now(), viewer, company()));
+  return shared_text(protocol::state_message(match_, clock_.now(), viewer, company()));
 }
 
 }  // namespace arbiter

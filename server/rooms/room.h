@@ -17,7 +17,6 @@
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <nlohmann/json_fwd.hpp>
 
@@ -33,6 +32,7 @@
 #include "server/rooms/audience.h"
 #include "server/rooms/commit_handoff.h"
 #include "server/rooms/commit_queue.h"
+#include "server/rooms/room_clock.h"
 #include "server/rooms/room_loader.h"
 #include "server/rooms/sent_log.h"
 #include "server/rooms/watcher.h"
@@ -63,10 +63,12 @@ class Room : public std::enable_shared_from_this<Room> {
   // rematch charges its asker (none: nothing); `make_game`: how a rematch creates its game;
   // `downtimes`: the spans the server was down (the side to move is charged its thinking time
   // while it was up; see Match::resume). `admission`: a new computer game's; a computer game in
-  // play loaded without one (resumed after a restart) is readmitted to the pool.
+  // play loaded without one (resumed after a restart) is readmitted to the pool. `clock`: the
+  // game's time and the records' (a test's moves by hand); it outlives the room.
   Room(boost::asio::io_context& io, storage::Store& store, storage::StoredGame stored, match::Waits waits,
        ComputerPool* computers, AddressLimits* limits = nullptr, GameMaker make_game = {},
-       const std::vector<match::Downtime>& downtimes = {}, std::optional<ComputerAdmission> admission = {});
+       const std::vector<match::Downtime>& downtimes = {}, std::optional<ComputerAdmission> admission = {},
+       RoomClock& clock = real_room_clock());
   // Arms the clock timer; finishes a join that crashed between its seat and its event (or a game
   // created with both seats). `started` runs on the strand once that join is committed.
   void start(std::function<void()> started = {});
@@ -122,12 +124,13 @@ class Room : public std::enable_shared_from_this<Room> {
   static constexpr std::size_t kResumableEvents = 32;
 
  private:
-  using Clock = std::chrono::steady_clock;
+  // What the move metrics time (the real time a move takes here, whatever the game's clock).
+  using MetricsClock = std::chrono::steady_clock;
   using Message = std::shared_ptr<const std::string>;
   using Attached = Audience::Attached;
 
   Room(boost::asio::io_context& io, storage::Store& store, LoadedGame loaded, ComputerPool* computers,
-       AddressLimits* limits, GameMaker make_game, std::optional<ComputerAdmission> admission);
+       AddressLimits* limits, GameMaker make_game, std::optional<ComputerAdmission> admission, RoomClock& clock);
 
   template <class F>
   void on_strand(F&& f);
@@ -151,7 +154,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // The game's row as it stands after `event`, when the event changes it.
   std::optional<storage::GameRecord> record_after(const match::Event& event, std::int64_t at_ms) const;
   // `committed`: when a move's event came back durable (for MoveStage::Sent); none for others.
-  void broadcast(const match::Event& event, std::optional<Clock::time_point> committed);
+  void broadcast(const match::Event& event, std::optional<MetricsClock::time_point> committed);
   void arm_timer();
   static void send_refusal(Watcher& to, const match::Refusal& refusal);
   // An `error` with `retry_after_s`: a limit, not the game, refused.
@@ -186,16 +189,17 @@ class Room : public std::enable_shared_from_this<Room> {
 
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   storage::Store& store_;
-  boost::asio::steady_timer timer_;
+  RoomClock& clock_;
+  std::unique_ptr<RoomTimer> timer_;
   std::uint64_t timer_generation_ = 0;
-  boost::asio::steady_timer claim_timer_;  // claim_when_abandoned()
+  std::unique_ptr<RoomTimer> claim_timer_;  // claim_when_abandoned()
 
   storage::GameRecord record_;
   std::array<std::string, 2> seat_hash_;  // by colour; empty while the seat is free
   mutable std::mutex seat_mutex_;         // for seat_of(); written on the strand under it
   match::Match match_;
-  Clock::time_point command_arrived_{};  // of the command being handled (for observe_move)
-  Clock::time_point move_decided_{};     // of the move being committed (MoveStage)
+  MetricsClock::time_point command_arrived_{};  // of the command being handled (for observe_move)
+  MetricsClock::time_point move_decided_{};     // of the move being committed (MoveStage)
 
   struct Computer {
     rules::Color seat;

@@ -8,7 +8,6 @@
 #include "protocol/views.h"
 #include "server/rooms/room.h"
 #include "server/rooms/room_tasks.h"
-#include "storage/wall_clock.h"
 
 namespace arbiter {
 namespace {
@@ -22,13 +21,13 @@ void Room::attach(std::shared_ptr<Watcher> watcher, std::string token, std::opti
   on_strand([this, watcher = std::move(watcher), token = std::move(token), since] {
     Viewer viewer = viewer_for(token);
     audience_.add(watcher, viewer, !match_.finished());
-    seen_ms_ = wall_clock_ms();
+    seen_ms_ = clock_.wall_ms();
     update_idle();
     spectators_changed();
     seat_watchers_changed(match::seat_of(viewer), +1, watcher.get());
     if (!since || !sent_.can_resume(*since, match_.v())) return watcher->send(state_for(viewer));
     sent_.for_each_after(*since, viewer, [&](const Message& missed) { watcher->send(missed); });
-    watcher->send(shared_text(protocol::resumed_message(match_, Clock::now(), viewer)));
+    watcher->send(shared_text(protocol::resumed_message(match_, clock_.now(), viewer)));
   });
 }
 
@@ -36,7 +35,7 @@ void Room::detach(std::shared_ptr<Watcher> watcher) {
   on_strand([this, watcher = std::move(watcher)] {
     const auto viewer = audience_.remove(watcher);
     if (!viewer) return;
-    seen_ms_ = wall_clock_ms();
+    seen_ms_ = clock_.wall_ms();
     update_idle();
     spectators_changed();
     seat_watchers_changed(match::seat_of(*viewer), -1);
@@ -47,10 +46,10 @@ void Room::seat_watchers_changed(std::optional<Color> seat, int by, const Watche
   if (!seat || match_.local()) return;
   if (!audience_.seat_changed(*seat, by)) return;
   const bool connected = by > 0;
-  match_.set_connected(*seat, connected, Clock::now());
+  const auto now = clock_.now();
+  match_.set_connected(*seat, connected, now);
   if (!connected) claim_when_abandoned();
   // Per viewer: a seat's absence brings its opponent's claim within reach.
-  const auto now = Clock::now();
   protocol::ViewerTexts messages;
   for (Viewer viewer : {Viewer::White, Viewer::Black, Viewer::Spectator})
     messages[SentLog::slot(viewer)] = shared_text(protocol::presence_message(match_, now, viewer));
@@ -68,15 +67,15 @@ void Room::chat(std::shared_ptr<Watcher> watcher, std::string text_sent, std::st
   on_strand([this, watcher = std::move(watcher), text_sent = std::move(text_sent), name = std::move(name)] {
     Attached* from = audience_.find(watcher);
     if (!from) return;
-    if (from->chat_limiter.check(Clock::now()) != RateLimiter::Verdict::Allow)
+    if (from->chat_limiter.check(clock_.now()) != RateLimiter::Verdict::Allow)
       return watcher->send(std::make_shared<const std::string>(protocol::error_message("rate_limited", "one chat message every two seconds")));
     const match::ChatSpeaker speaker{from->viewer, name, from->present_at_end};
-    auto ruling = match_.chat(speaker, wall_clock_ms());
+    auto ruling = match_.chat(speaker, clock_.wall_ms());
     if (auto* refusal = std::get_if<match::Refusal>(&ruling)) return send_refusal(*watcher, *refusal);
-    if (!chat_rate_.allows(limits_, watcher->client(), Clock::now())) return watcher->send(ChatRate::refusal());
+    if (!chat_rate_.allows(limits_, watcher->client(), AddressLimits::Clock::now())) return watcher->send(ChatRate::refusal());
     const auto seat = match::seat_of(from->viewer);
     protocol::ChatLine line{std::get<match::ChatChannel>(ruling), from->viewer, seat ? match_.name(*seat) : name,
-                            text_sent, wall_clock_ms()};
+                            text_sent, clock_.wall_ms()};
     if (line.name.empty()) line.name = protocol::kAnonymous;
     storage::ChatRecord record{++chat_seq_, std::string(protocol::channel_name(line.channel)),
                                std::string(protocol::viewer_name(line.from)), line.name, line.text, line.at_ms};

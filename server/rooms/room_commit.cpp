@@ -1,6 +1,5 @@
 // Room's commit pipeline: a decision's events are stored one by one, each applied and broadcast
 // once durable (and kept for resends and resumes), then the next task, premove or computer move.
-#include <boost/asio/bind_executor.hpp>
 #include <boost/asio/post.hpp>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -13,7 +12,6 @@
 #include "server/rooms/room_tasks.h"
 #include "storage/event_codec.h"
 #include "storage/game_variant.h"
-#include "storage/wall_clock.h"
 
 namespace arbiter {
 namespace {
@@ -57,7 +55,7 @@ void Room::start_rematch(const match::Decision& decision, std::shared_ptr<Watche
   record.status = protocol::status_name(match_.local() ? match::Status::Playing : match::Status::Waiting);
   record.result = protocol::result_name(match::Result::Ongoing);
   record.reason.clear();
-  record.created_at_ms = wall_clock_ms();
+  record.created_at_ms = clock_.wall_ms();
   record.ended_at_ms.reset();
   record.plies = 0;
   record.moves = 0;
@@ -82,7 +80,7 @@ void Room::start_rematch(const match::Decision& decision, std::shared_ptr<Watche
 void Room::commit(std::vector<Event> events, std::function<void(bool ok)> after, std::shared_ptr<Watcher> failure_to) {
   queue_.hold();
   if (!events.empty() && is_move(events.front())) {
-    move_decided_ = Clock::now();
+    move_decided_ = MetricsClock::now();
     observe_move_stage(MoveStage::Decided, move_decided_ - command_arrived_);
   }
   committing_.events = std::move(events);
@@ -95,7 +93,7 @@ void Room::commit(std::vector<Event> events, std::function<void(bool ok)> after,
 void Room::store_next() {
   if (committing_.index == committing_.events.size()) return end_commit(true);
   const Event& event = committing_.events[committing_.index];
-  committing_.at_ms = wall_clock_ms();
+  committing_.at_ms = clock_.wall_ms();
   committing_.self = shared_from_this();
   storage::EncodedEvent encoded = storage::encode_event(event);
   storage::EventRecord record{match_.v() + 1, std::move(encoded.type), std::move(encoded.payload), committing_.at_ms};
@@ -112,14 +110,14 @@ void Room::stored() {
     return end_commit(false);
   }
   const Event& event = committing_.events[committing_.index];
-  const auto committed = Clock::now();
+  const auto committed = MetricsClock::now();
   if (is_move(event)) observe_move_stage(MoveStage::Committed, committed - move_decided_);
-  match_.apply(event, committed, committing_.at_ms);
+  match_.apply(event, clock_.now(), committing_.at_ms);
   // Freed before anyone hears of the end: they may start another at once.
   if (computer_ && match_.finished()) computer_->admission.reset();
   arm_timer();
   broadcast(event, is_move(event) ? std::optional(committed) : std::nullopt);
-  if (is_move(event)) observe_move(Clock::now() - command_arrived_);
+  if (is_move(event)) observe_move(MetricsClock::now() - command_arrived_);
   computer_responds(event);
   update_idle();
   ++committing_.index;
@@ -162,9 +160,8 @@ std::optional<storage::GameRecord> Room::record_after(const Event& event, std::i
   return record;
 }
 
-void Room::broadcast(const Event& event, std::optional<Clock::time_point> committed) {
-  auto now = Clock::now();
-  auto messages = protocol::event_texts(event, match_, now);
+void Room::broadcast(const Event& event, std::optional<MetricsClock::time_point> committed) {
+  auto messages = protocol::event_texts(event, match_, clock_.now());
   audience_.send(messages, committed);
   sent_.add(match_.v(), std::move(messages));
   if (std::holds_alternative<match::Ended>(event)) spectators_changed();  // unsealed: the count may be told now
@@ -172,22 +169,19 @@ void Room::broadcast(const Event& event, std::optional<Clock::time_point> commit
 
 void Room::arm_timer() {
   ++timer_generation_;
-  timer_.cancel();
   auto deadline = match_.deadline();
-  if (!deadline) return;
-  timer_.expires_at(*deadline + std::chrono::milliseconds(1));
+  if (!deadline) return timer_->cancel();
   // A weak hold: a waiting room may be evicted with its timer armed.
-  timer_.async_wait(boost::asio::bind_executor(
-      strand_, [weak = weak_from_this(), generation = timer_generation_](boost::system::error_code ec) {
-        auto self = weak.lock();
-        if (ec || !self || generation != self->timer_generation_) return;
-        self->run([self] { self->carry_out(self->match_.on_time(Clock::now()), nullptr); });
-      }));
+  timer_->wait_until(*deadline + std::chrono::milliseconds(1), [weak = weak_from_this(), generation = timer_generation_] {
+    auto self = weak.lock();
+    if (!self || generation != self->timer_generation_) return;
+    self->run([self] { self->carry_out(self->match_.on_time(self->clock_.now()), nullptr); });
+  });
 }
 
 bool Room::play_due_premove() {
-  command_arrived_ = Clock::now();
-  auto due = match_.take_premove(command_arrived_);
+  command_arrived_ = MetricsClock::now();
+  auto due = match_.take_premove(clock_.now());
   if (!due) return false;
   if (!due->decision.accepted()) {
     const std::string why = due->decision.refusal ? due->decision.refusal->message : "";

@@ -1,6 +1,5 @@
 // Room's computer seat: it thinks when its turn has come, answers offers made to it, claims a game
 // its person abandoned; and a rematch asked for is admitted (charged to the asker) here.
-#include <boost/asio/bind_executor.hpp>
 #include <boost/asio/post.hpp>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -24,7 +23,7 @@ void Room::think_if_due() {
   if (match_.status() != match::Status::Playing || match_.turn() != computer_->seat) return;
   computer_->thinking = true;
   // Exactly what a person in that seat is sent, and nothing else.
-  auto view = protocol::state_message(match_, Clock::now(), match::viewer_of(computer_->seat));
+  auto view = protocol::state_message(match_, clock_.now(), match::viewer_of(computer_->seat));
   // The game's own rules, which may be a stored definition rather than the running variant of its name.
   const rules::Variant* variant = &match_.game().start().variant();
   computers_->submit(id(), computer_->player->level(), [self = shared_from_this(), player = computer_->player, variant,
@@ -37,16 +36,16 @@ void Room::think_if_due() {
 
 void Room::on_computer_decision(std::optional<match::Command> command) {
   computer_->thinking = false;
-  run([this, command = std::move(command), arrived = Clock::now()] {
+  run([this, command = std::move(command), arrived = MetricsClock::now()] {
     command_arrived_ = arrived;  // the move's handling is timed from its decision, not its thinking
     const Viewer seat = match::viewer_of(computer_->seat);
     if (match_.status() != match::Status::Playing || match_.turn() != computer_->seat) return;
-    auto decision = command ? match_.decide(seat, *command, Clock::now()) : match::Decision{};
+    auto decision = command ? match_.decide(seat, *command, clock_.now()) : match::Decision{};
     if (!command || decision.refusal) {
       std::cerr << "arbiter: game " << id() << ": the computer's move was refused: "
                 << (decision.refusal ? decision.refusal->message : "it found none") << "\n";
       // A computer that cannot move must not hold the game up.
-      if (++computer_->refusals >= 3) return carry_out(match_.decide(seat, match::ResignCommand{}, Clock::now()), nullptr);
+      if (++computer_->refusals >= 3) return carry_out(match_.decide(seat, match::ResignCommand{}, clock_.now()), nullptr);
       return think_if_due();
     }
     computer_->refusals = 0;
@@ -56,16 +55,16 @@ void Room::on_computer_decision(std::optional<match::Command> command) {
 
 void Room::claim_when_abandoned() {
   if (!computer_ || match_.finished() || match_.connected(~computer_->seat)) return;
-  claim_timer_.expires_after(match_.abandon_after() + std::chrono::milliseconds(1));  // cancels an earlier wait
-  claim_timer_.async_wait(boost::asio::bind_executor(strand_, [weak = weak_from_this()](boost::system::error_code ec) {
+  // Replaces an earlier wait.
+  claim_timer_->wait_until(clock_.now() + match_.abandon_after() + std::chrono::milliseconds(1), [weak = weak_from_this()] {
     auto self = weak.lock();
-    if (ec || !self) return;
+    if (!self) return;
     // Refused (and so nothing) if the person came back meanwhile or the game ended.
     self->run([self] {
       const Viewer seat = match::viewer_of(self->computer_->seat);
-      self->carry_out(self->match_.decide(seat, match::ClaimCommand{match::Claim::Victory}, Clock::now()), nullptr);
+      self->carry_out(self->match_.decide(seat, match::ClaimCommand{match::Claim::Victory}, self->clock_.now()), nullptr);
     });
-  }));
+  });
 }
 
 void Room::computer_responds(const Event& event) {
@@ -74,7 +73,7 @@ void Room::computer_responds(const Event& event) {
   if (!answer) return;
   if (auto* rematch = std::get_if<match::RematchCommand>(&*answer)) rematch->next_id = security::new_game_id();
   run([this, answer = *answer] {
-    carry_out(match_.decide(match::viewer_of(computer_->seat), answer, Clock::now()), nullptr);
+    carry_out(match_.decide(match::viewer_of(computer_->seat), answer, clock_.now()), nullptr);
   });
 }
 

@@ -2,7 +2,6 @@
 #include "match/desertion.h"
 #include "server/rooms/room.h"
 #include "server/rooms/room_tasks.h"
-#include "storage/wall_clock.h"
 
 namespace arbiter {
 
@@ -11,7 +10,7 @@ void Room::end_if_deserted() {
     run([this] {
       // A connection now holds the game open, whatever the time since the last one.
       const auto quiet_since = audience_.empty() ? std::optional(seen_ms_) : std::nullopt;
-      auto end = match::desertion_end(match_, quiet_since, wall_clock_ms());
+      auto end = match::desertion_end(match_, quiet_since, clock_.wall_ms());
       if (end) carry_out(match::Decision{{*end}, std::nullopt, std::nullopt}, nullptr);
     });
   });

@@ -6,7 +6,6 @@
 #include "server/players/computer_player.h"
 #include "storage/event_codec.h"
 #include "storage/game_variant.h"
-#include "storage/wall_clock.h"
 
 namespace arbiter {
 namespace {
@@ -36,7 +35,7 @@ std::optional<match::ComputerSeat> computer_of(const std::vector<storage::SeatRe
   return std::nullopt;
 }
 
-match::Match initial_match(const storage::StoredGame& stored, match::Waits waits) {
+match::Match initial_match(const storage::StoredGame& stored, match::Waits waits, match::Time now) {
   const storage::GameRecord& record = stored.game;
   const rules::Variant& variant = storage::variant_of(record);
   auto start = rules::Position::from_fen(variant, record.start_fen);
@@ -44,13 +43,15 @@ match::Match initial_match(const storage::StoredGame& stored, match::Waits waits
   match::MatchSetup setup{record.id, std::nullopt, record.local, record.created_at_ms, waits, computer_of(stored.seats),
                           names_of(stored.seats), stored.seats.size() < 2};
   if (record.initial_ms) setup.clock = match::ClockSetting{*record.initial_ms, record.increment_ms};
-  return match::Match(std::move(setup), start.value(), std::chrono::steady_clock::now());
+  return match::Match(std::move(setup), start.value(), now);
 }
 
 }  // namespace
 
-LoadedGame load_game(storage::StoredGame stored, match::Waits waits, const std::vector<match::Downtime>& downtimes) {
-  LoadedGame loaded{stored.game, {}, initial_match(stored, waits), {}, 0, {}};
+LoadedGame load_game(storage::StoredGame stored, match::Waits waits, const std::vector<match::Downtime>& downtimes,
+                     const RoomClock& clock) {
+  const auto now = clock.now();
+  LoadedGame loaded{stored.game, {}, initial_match(stored, waits, now), {}, 0, now};
   const std::string& id = loaded.record.id;
   for (const auto& line : stored.chat) {
     auto channel = protocol::parse_channel(line.channel);
@@ -74,7 +75,6 @@ LoadedGame load_game(storage::StoredGame stored, match::Waits waits, const std::
   }
   // Replayed as of now, then put back on the wall clock's time line (Match::resume).
   match::Match& match = loaded.match;
-  loaded.loaded_at = std::chrono::steady_clock::now();
   for (const auto& stored_event : stored.events) {
     if (stored_event.v != match.v() + 1) throw std::runtime_error("game " + id + ": event numbers have a gap");
     auto event = storage::decode_event(stored_event.type, stored_event.payload);
@@ -85,7 +85,7 @@ LoadedGame load_game(storage::StoredGame stored, match::Waits waits, const std::
       throw std::runtime_error("game " + id + ": event " + std::to_string(stored_event.v) + ": " + e.what());
     }
   }
-  match.resume(downtimes, wall_clock_ms(), loaded.loaded_at);
+  match.resume(downtimes, clock.wall_ms(), loaded.loaded_at);
   return loaded;
 }
 

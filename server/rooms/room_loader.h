@@ -9,6 +9,7 @@
 
 #include "match/match.h"
 #include "protocol/views.h"
+#include "server/rooms/room_clock.h"
 #include "storage/store.h"
 
 namespace arbiter {
@@ -23,7 +24,9 @@ struct LoadedGame {
 };
 
 // Throws std::runtime_error if the rows do not decode or replay (unknown variant, bad FEN, an
-// illegal move, a gap in v, a bad seat colour or chat line). `downtimes`: see Match::resume.
-LoadedGame load_game(storage::StoredGame stored, match::Waits waits, const std::vector<match::Downtime>& downtimes);
+// illegal move, a gap in v, a bad seat colour or chat line). `downtimes`: see Match::resume;
+// `clock`: the time it is loaded at, on the game's time line and on the wall clock.
+LoadedGame load_game(storage::StoredGame stored, match::Waits waits, const std::vector<match::Downtime>& downtimes,
+                     const RoomClock& clock = real_room_clock());
 
 }  // namespace arbiter
