@@ -10,6 +10,7 @@
 #include "server/rooms/room_loader.h"
 #include "server/rooms/sent_log.h"
 #include "storage/event_codec.h"
+#include "storage/wall_clock.h"
 
 using namespace arbiter;
 using namespace arbiter::room_test;
