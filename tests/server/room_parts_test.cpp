@@ -73,6 +73,36 @@ TEST_CASE("the loader replays the stored events and keeps the seats' hashes and 
   CHECK(loaded.record.variant_definition.empty());  // the running variant's: kept once, by storage
 }
 
+TEST_CASE("the loader charges the side to move its thinking up to the alive mark, as the stored wall times say") {
+  // A minute each; Black's reply (which starts the clocks) stored at t0, the server reloading at t0 + 7 s.
+  const std::int64_t t0 = ManualClock::kStartMs;
+  auto stored = stored_game({"e2e4", "e7e5"});
+  stored.game.initial_ms = 60000;
+  stored.game.increment_ms = 0;
+  stored.game.created_at_ms = t0 - 5000;
+  for (auto& event : stored.events) event.at_ms = t0;
+  struct Case {
+    std::vector<match::Downtime> downtimes;
+    std::int64_t charged_ms;
+  };
+  const std::vector<Case> cases{
+      {{{t0 + 3000, t0 + 7000}}, 3000},                            // alive until t0 + 3 s, then down
+      {{{t0 + 1000, t0 + 2000}, {t0 + 3000, t0 + 7000}}, 2000},    // an earlier restart since the reply
+      {{{t0 - 4000, t0 - 2000}, {t0 + 3000, t0 + 7000}}, 3000},    // one before the reply: nothing to refund
+      {{}, 7000}};                                                 // no downtime known: all of it
+  for (const auto& [downtimes, charged_ms] : cases) {
+    CAPTURE(charged_ms);
+    ManualClock clock(t0 + 7000, ManualClock::Time{} + std::chrono::hours(50));
+    LoadedGame loaded = load_game(stored, match::Waits{}, downtimes, clock);
+    auto times = loaded.match.clock(clock.now());
+    REQUIRE(times);
+    CHECK(times->remaining.white_ms == 60000 - charged_ms);
+    CHECK(times->remaining.black_ms == 60000);
+    clock.advance(std::chrono::milliseconds(500));  // and on from there, as the clock runs
+    CHECK(loaded.match.clock(clock.now())->remaining.white_ms == 60000 - charged_ms - 500);
+  }
+}
+
 TEST_CASE("the loader refuses rows that do not replay") {
   SUBCASE("a gap in v") {
     auto stored = stored_game({"e2e4", "e7e5"});
