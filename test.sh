@@ -9,9 +9,9 @@ source "$(dirname "$0")/scripts/setup.sh"
 # (tests/fuzz/README.md; ctest runs each briefly) and the `arbiter` that e2e_sanitized runs.
 CXX=clang++-14 cmake -S "$ROOT" -B "$BUILD_DIR/fuzz" -DARBITER_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo "${LAUNCHER[@]}" >/dev/null
 cmake --build "$BUILD_DIR/fuzz" --target fuzz_targets arbiter -j"$(nproc)"
-# A third, with boards of up to 16x16 (docs/variants.md, "Large boards"): its rules, engine and server.
+# A third, with boards of up to 16x16 (docs/variants.md, "Large boards"): its rules, ini import, engine and server.
 cmake -S "$ROOT" -B "$BUILD_DIR/large" -DARBITER_LARGE_BOARDS=ON -DCMAKE_BUILD_TYPE=Release "${LAUNCHER[@]}" >/dev/null
-cmake --build "$BUILD_DIR/large" --target arbiter rules_tests engine_tests -j"$(nproc)"
+cmake --build "$BUILD_DIR/large" --target arbiter rules_tests ini_import_tests engine_tests -j"$(nproc)"
 (cd "$ROOT/tests" && npm ci --no-audit --no-fund --loglevel=error)
 cd "$BUILD_DIR"
 ctest --output-on-failure -j"$(nproc)" "$@"

@@ -1,19 +1,19 @@
 // `arbiter import-variants`: Fairy-Stockfish's variants.ini converted to our variants file
-// (rules/variant_ini.h). No server code here.
+// (ini_import/variant_ini.h). No server code here.
 #include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "app/commands.h"
+#include "ini_import/variant_ini.h"
 #include "rules/variant_file.h"
-#include "rules/variant_ini.h"
 
 namespace arbiter {
 
 std::string import_variants_usage() {
   std::string parents;
-  for (const std::string& name : rules::ini_builtin_parents()) parents += (parents.empty() ? "" : " ") + name;
+  for (const std::string& name : ini_import::ini_builtin_parents()) parents += (parents.empty() ? "" : " ") + name;
   return "usage: arbiter import-variants FILE.ini [--variant NAME ...]\n"
          "Converts Fairy-Stockfish's variants.ini to a variants file (rules/VARIANTS.md) on standard output,\n"
          "each variant whole. A section that uses a rule our variants cannot express is refused on standard\n"
@@ -42,11 +42,11 @@ int import_variants_command(const Args& args) {
   in.read(text.data(), std::streamsize(text.size()));
   text.resize(std::size_t(in.gcount()));
 
-  const rules::IniImport imported = rules::import_variants_ini(text, only);
+  const ini_import::IniImport imported = ini_import::import_variants_ini(text, only);
   if (!imported.converted.empty())
     std::cout << "# Converted by arbiter import-variants from " << path << " (Fairy-Stockfish's variants.ini).\n\n"
               << imported.toml;
-  for (const rules::IniRefusal& refusal : imported.refusals) std::cerr << "arbiter: " << path << ": " << refusal.message << "\n";
+  for (const ini_import::IniRefusal& refusal : imported.refusals) std::cerr << "arbiter: " << path << ": " << refusal.message << "\n";
   return imported.refusals.empty() ? 0 : 2;
 }
 

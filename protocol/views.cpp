@@ -174,10 +174,6 @@ JsonText event_text(const Event& event, const match::Match& match, Time now, Vie
 
 }  // namespace
 
-json event_message(const Event& event, const match::Match& match, Time now, Viewer viewer) {
-  return json::parse(event_text(event, match, now, viewer).text());
-}
-
 ViewerTexts event_texts(const Event& event, const match::Match& match, Time now) {
   auto share = [](std::string text) { return std::make_shared<const std::string>(std::move(text)); };
   ViewerTexts texts;

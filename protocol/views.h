@@ -36,9 +36,8 @@ struct Company {
 
 // {"t":"state",...}: what a connection gets first.
 nlohmann::json state_message(const match::Match& match, Time now, Viewer viewer, const Company& company = {});
-// An event as `viewer` is told about it; `match` has just applied it.
-nlohmann::json event_message(const Event& event, const match::Match& match, Time now, Viewer viewer);
-// An event as White, Black and a spectator (by match::Viewer) are told about it, serialized.
+// An event as White, Black and a spectator (by match::Viewer) are told about it, serialized;
+// `match` has just applied it.
 // Where the policy says everyone hears alike (an open game), only the player to move is told more
 // than the others (their legal moves), so the others share one text and the event is built
 // once: broadcasting is on every move's path.

@@ -64,8 +64,8 @@ bad_input "variants: a broken variants file" variants --variants "$BROKEN"
 bad_input "check-variants without a file" check-variants
 rm -f "$BROKEN"
 
-# import-variants (rules/variant_ini.h): Fairy-Stockfish's variants.ini to our file, refused sections named.
-INI="$(dirname "$0")/../rules/variants/fairy.ini"
+# import-variants (ini_import/variant_ini.h): Fairy-Stockfish's variants.ini to our file, refused sections named.
+INI="$(dirname "$0")/../ini_import/variants/fairy.ini"
 IMPORTED=/tmp/arbiter-cli-imported.$$.toml
 MIXED=/tmp/arbiter-cli-mixed.$$.ini
 "$ARBITER" import-variants "$INI" >"$IMPORTED" 2>/tmp/arbiter-cli-err.$$

@@ -3,16 +3,10 @@
 #include <doctest/doctest.h>
 
 #include "match/desertion.h"
-#include "tests/support/test_match.h"
-
-using namespace arbiter;
-using namespace arbiter::match;
-using arbiter::testing::TestMatch;
-using namespace std::chrono_literals;
+#include "tests/match/match_tests.h"
 
 namespace {
 
-constexpr ClockSetting kMinute{60000, 0};
 const std::int64_t kWait = Waits{}.deserted_after.count();
 
 // The wall clock of a TestMatch at its steady time, as it records events.

@@ -3,15 +3,9 @@
 #include <doctest/doctest.h>
 
 #include "match/referee.h"
-#include "tests/support/test_match.h"
-
-using namespace arbiter;
-using namespace arbiter::match;
-using arbiter::testing::TestMatch;
+#include "tests/match/match_tests.h"
 
 namespace {
-
-constexpr rules::Color White = rules::Color::White, Black = rules::Color::Black;
 
 TestMatch joined(const char* variant) {
   TestMatch game(variant);

@@ -4,17 +4,10 @@
 
 #include <limits>
 
-#include "tests/support/test_match.h"
-
-using namespace arbiter;
-using namespace arbiter::match;
-using arbiter::testing::TestMatch;
-using namespace std::chrono_literals;
+#include "tests/match/match_tests.h"
 
 namespace {
 
-constexpr rules::Color White = rules::Color::White, Black = rules::Color::Black;
-constexpr ClockSetting kMinute{60000, 0};
 constexpr std::int64_t kNoMark = std::numeric_limits<std::int64_t>::min();  // all before is down
 
 // The wall clock of a TestMatch at its steady time `at`, as it records events.

@@ -2,17 +2,9 @@
 // clock, hidden games' tries and questions, and replaying recorded events after a restart.
 #include <doctest/doctest.h>
 
-#include "tests/support/test_match.h"
-
-using namespace arbiter;
-using namespace arbiter::match;
-using arbiter::testing::TestMatch;
-using namespace std::chrono_literals;
+#include "tests/match/match_tests.h"
 
 namespace {
-
-constexpr rules::Color White = rules::Color::White, Black = rules::Color::Black;
-constexpr ClockSetting kMinute{60000, 0};
 
 MoveCommand move(const TestMatch& game, const char* uci) { return {uci, game->ply()}; }
 

@@ -10,16 +10,9 @@
 #include <string>
 
 #include "match/permissions.h"
-#include "tests/support/test_match.h"
-
-using namespace arbiter;
-using namespace arbiter::match;
-using arbiter::testing::TestMatch;
-using namespace std::chrono_literals;
+#include "tests/match/match_tests.h"
 
 namespace {
-
-constexpr rules::Color White = rules::Color::White, Black = rules::Color::Black;
 
 struct Kind {
   std::string_view name;

@@ -3,16 +3,9 @@
 #include <doctest/doctest.h>
 
 #include "match/permissions.h"
-#include "tests/support/test_match.h"
-
-using namespace arbiter;
-using namespace arbiter::match;
-using arbiter::testing::TestMatch;
-using namespace std::chrono_literals;
+#include "tests/match/match_tests.h"
 
 namespace {
-
-constexpr rules::Color White = rules::Color::White, Black = rules::Color::Black;
 
 TestMatch joined(std::string_view variant = "chess", std::optional<ClockSetting> clock = std::nullopt) {
   TestMatch game(variant, clock);

@@ -3,16 +3,9 @@
 #include <doctest/doctest.h>
 
 #include "match/permissions.h"
-#include "tests/support/test_match.h"
-
-using namespace arbiter;
-using namespace arbiter::match;
-using arbiter::testing::TestMatch;
-using namespace std::chrono_literals;
+#include "tests/match/match_tests.h"
 
 namespace {
-
-constexpr rules::Color White = rules::Color::White, Black = rules::Color::Black;
 
 std::optional<Rejection> premove_refusal(TestMatch& game, Viewer from, std::optional<std::string> move) {
   auto refusal = game.match().set_premove(from, std::move(move), game.now);

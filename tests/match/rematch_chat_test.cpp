@@ -2,15 +2,9 @@
 // the seats; who may chat where, and who reads what.
 #include <doctest/doctest.h>
 
-#include "tests/support/test_match.h"
-
-using namespace arbiter;
-using namespace arbiter::match;
-using arbiter::testing::TestMatch;
+#include "tests/match/match_tests.h"
 
 namespace {
-
-constexpr rules::Color White = rules::Color::White, Black = rules::Color::Black;
 
 TestMatch finished_game(bool local = false) {
   TestMatch game("chess", std::nullopt, local);

@@ -7,10 +7,12 @@
 #include "protocol/messages.h"
 #include "protocol/permissions_view.h"
 #include "protocol/views.h"
+#include "tests/support/event_message.h"
 #include "tests/support/test_match.h"
 
 using namespace arbiter;
 using namespace arbiter::protocol;
+using arbiter::testing::event_message;
 using arbiter::testing::TestMatch;
 using namespace std::chrono_literals;
 using nlohmann::json;

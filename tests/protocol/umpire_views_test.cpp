@@ -6,10 +6,12 @@
 
 #include "protocol/pgn.h"
 #include "protocol/views.h"
+#include "tests/support/event_message.h"
 #include "tests/support/test_match.h"
 
 using namespace arbiter;
 using namespace arbiter::protocol;
+using arbiter::testing::event_message;
 using arbiter::testing::TestMatch;
 using nlohmann::json;
 

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace arbiter::rules {
+namespace arbiter::ini_import {
 
 struct IniRefusal {
   int line;              // 1-based line of the key (or of the section's header)
@@ -31,4 +31,4 @@ IniImport import_variants_ini(std::string_view text, const std::vector<std::stri
 // The Fairy-Stockfish built-ins a section may name as its parent, as this import describes them.
 std::vector<std::string> ini_builtin_parents();
 
-}  // namespace arbiter::rules
+}  // namespace arbiter::ini_import

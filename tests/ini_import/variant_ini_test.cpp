@@ -1,4 +1,4 @@
-#include "rules/variant_ini.h"
+#include "ini_import/variant_ini.h"
 
 #include <doctest/doctest.h>
 
@@ -14,6 +14,7 @@
 #include "rules/variant_file.h"
 #include "tests/rules/crosscheck.h"
 
+using namespace arbiter::ini_import;
 using namespace arbiter::rules;
 
 namespace {
@@ -356,7 +357,7 @@ TEST_CASE("ini import: --variant converts only the sections named, their parents
   CHECK(missing.refusals[0].message == "no section [zz] in the file");
 }
 
-TEST_CASE("crosscheck: tests/rules/variants/fairy.ini imported agrees with Fairy-Stockfish loading the same file") {
+TEST_CASE("crosscheck: tests/ini_import/variants/fairy.ini imported agrees with Fairy-Stockfish loading the same file") {
   const std::string ini = read_text(std::string(VARIANTS_DIR) + "/fairy.ini");
   const IniImport imported = import_variants_ini(ini);
   for (const IniRefusal& r : imported.refusals) FAIL(r.message);
