@@ -10,9 +10,10 @@
 
 #include "app/commands.h"
 #include "engine/analysis.h"
-#include "protocol/analysis_json.h"
+#include "protocol/eval_comments.h"
 #include "protocol/pgn.h"
 #include "protocol/pgn_reader.h"
+#include "server/players/analysis_json.h"
 
 namespace arbiter {
 namespace {
@@ -79,7 +80,7 @@ int analyse_command(const Args& args) {
   limits.movetime_ms = movetime;
   std::atomic<bool> stop{false};
   auto plies = engine::analyse(searcher, game, limits, stop);
-  const auto analysis = protocol::analysis_json(game, *plies, movetime);
+  const auto analysis = analysis_json(game, *plies, movetime);
 
   for (const auto& entry : analysis["positions"]) {
     std::ostringstream line;

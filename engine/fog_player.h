@@ -6,7 +6,7 @@
 // seat what it sees, so every one offers the same moves: the seat's moves depend only on squares
 // it sees. Deterministic: the same seed and the same views give the same moves (the searches are
 // capped by depth and nodes, never by time), unless stopped.
-// The server's seam (server/players/fog_seat.cpp): the seat's own state message read into one FogSight
+// The server's seam (server/players/seat_views.h): the seat's own state message read into one FogSight
 // per position, FogView::make(variant, seat, sights) handed to decide() on the seat's turn, the
 // move it returns played; it never sees a rules::Position of the game.
 #include <atomic>

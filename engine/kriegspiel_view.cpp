@@ -1,7 +1,7 @@
 #include "engine/kriegspiel_view.h"
 
-#include <array>
 #include <cctype>
+#include <optional>
 #include <sstream>
 
 #include "rules/placement.h"
@@ -78,38 +78,6 @@ rules::Result<KriegspielView> KriegspielView::make(const rules::Variant& variant
   view.own_fen_ = std::move(own_fen);
   view.acts_ = std::move(acts);
   return view;
-}
-
-rules::Result<HeardAct> KriegspielView::heard(const rules::Variant& variant, std::string_view say, std::string_view by,
-                                               std::string_view move, std::optional<std::string_view> capture,
-                                               const std::vector<std::string>& check, std::string_view answer) {
-  HeardAct act;
-  if (say == "moved") act.kind = HeardAct::Kind::Moved;
-  else if (say == "illegal") act.kind = HeardAct::Kind::Illegal;
-  else if (say == "any") act.kind = HeardAct::Kind::Any;
-  else return Error{"an umpire act says moved, illegal or any"};
-  if (by == "white") act.by = Color::White;
-  else if (by == "black") act.by = Color::Black;
-  else return Error{"an umpire act is by white or black"};
-  act.uci = std::string(move);
-  if (capture) {
-    act.capture = variant.geometry.parse(*capture);
-    if (act.capture == rules::kNoSquare) return Error{"the capture is not a square of this board"};
-  }
-  static constexpr std::array kDirections{rules::CheckDirection::Rank, rules::CheckDirection::File,
-                                          rules::CheckDirection::LongDiagonal, rules::CheckDirection::ShortDiagonal,
-                                          rules::CheckDirection::Knight};
-  for (const std::string& name : check) {
-    bool known = false;
-    for (auto direction : kDirections)
-      if (rules::to_string(direction) == name) act.checks.push_back(direction), known = true;
-    if (!known) return Error{"a check is along rank, file, long_diagonal, short_diagonal or by a knight"};
-  }
-  if (act.kind == HeardAct::Kind::Any) {
-    if (answer == "try") act.answer = rules::AnyAnswer::Try;
-    else if (answer != "no") return Error{"\"Are there any?\" is answered try or no"};
-  }
-  return act;
 }
 
 }  // namespace arbiter::engine

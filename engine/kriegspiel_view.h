@@ -1,11 +1,10 @@
 #pragma once
 // What one Kriegspiel seat knows, and nothing more: its colour, its own men, and the umpire's
-// public acts as that seat heard them (protocol/umpire_views.h decides what that is). It holds
-// no umpire, no game and no real position, so nothing built on it can reach the hidden men.
+// public acts as that seat heard them (protocol/umpire_views.h decides what that is; the server
+// reads it from the seat's message: server/players/seat_views.h). It holds no umpire, no game and
+// no real position, so nothing built on it can reach the hidden men.
 #include <cstdint>
-#include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "rules/kriegspiel.h"
@@ -32,12 +31,6 @@ class KriegspielView {
   // (an opponent's move) or that does not hang together (acts out of turn, a FEN with other men).
   static rules::Result<KriegspielView> make(const rules::Variant& variant, rules::Color me, std::string own_fen,
                                             std::vector<HeardAct> acts);
-  // One act from the fields of a protocol `umpire` entry (protocol/PROTOCOL.md): say
-  // ("moved"|"illegal"|"any"), by ("white"|"black"), move (the seat's own tries; empty
-  // otherwise), capture (a square name, or nullopt), check (direction names), answer ("try"|"no").
-  static rules::Result<HeardAct> heard(const rules::Variant& variant, std::string_view say, std::string_view by,
-                                       std::string_view move, std::optional<std::string_view> capture,
-                                       const std::vector<std::string>& check, std::string_view answer);
 
   const rules::Variant& variant() const { return *variant_; }
   rules::Color me() const { return me_; }

@@ -37,13 +37,6 @@ constexpr std::array<Level, kMaxLevel> kLevels{{
 
 static_assert(kMaxLevel == rules::kRatedLevels, "a variant rates each level (rules::Variant::level_ratings)");
 
-// Fairy-Stockfish calibrates UCI_Elo in chess: the computer's scale is the ratings measured there,
-// as the built-in variants file gives them (rules/variants/builtin.toml).
-const std::vector<int>& uci_elo_scale() {
-  static const std::vector<int>& ratings = rules::find_variant("chess")->level_ratings;
-  return ratings;
-}
-
 // Where baring the king wins (Byzantine), a level position is easy to hold and to repeat: levels
 // that took a repetition at 0 drew nearly every game between neighbours (level 8 against 7: six
 // of six). Valuing the draw a little below 0 makes both sides play on, and the stronger side wins
@@ -59,7 +52,14 @@ const Level& level(int n) {
 
 int level_rating(int n) {
   level(n);  // the range check
-  return uci_elo_scale()[n - 1];
+  return level_ratings()[n - 1];
+}
+
+// Fairy-Stockfish calibrates UCI_Elo in chess: the computer's scale is the ratings measured there,
+// as the built-in variants file gives them (rules/variants/builtin.toml).
+const std::vector<int>& level_ratings() {
+  static const std::vector<int>& ratings = rules::find_variant("chess")->level_ratings;
+  return ratings;
 }
 
 const std::vector<int>* measured_ratings(std::string_view name) {
@@ -68,7 +68,7 @@ const std::vector<int>* measured_ratings(std::string_view name) {
 }
 
 int level_for_rating(int elo) {
-  const std::vector<int>& ratings = uci_elo_scale();
+  const std::vector<int>& ratings = level_ratings();
   int nearest = kMinLevel;
   for (int n = kMinLevel + 1; n <= kMaxLevel; ++n)
     if (std::abs(ratings[n - 1] - elo) < std::abs(ratings[nearest - 1] - elo)) nearest = n;

@@ -28,6 +28,8 @@ const Level& level(int n);
 // The level's rating in chess on Fairy-Stockfish's UCI_Elo scale, as bench/level_ladder.sh
 // measured it (rounded; the intervals are in docs/engine.md, "Levels"); throws std::out_of_range outside 1..8.
 int level_rating(int n);
+// Every level's rating on that scale, level 1's first.
+const std::vector<int>& level_ratings();
 // Every level's rating measured in the variant of this name the same way (bench/level_ladder.sh
 // --variant), weakest first (0: a level the matches could not rate, having won or lost every game),
 // as its definition gives them (`level_ratings`), or nullptr for a variant whose levels were not

@@ -37,6 +37,21 @@ std::optional<rules::Color> parse_color(std::string_view name) {
   return std::nullopt;
 }
 
+std::string_view umpire_say_name(rules::UmpireAct::Kind kind) {
+  switch (kind) {
+    case rules::UmpireAct::Kind::Moved: return "moved";
+    case rules::UmpireAct::Kind::Illegal: return "illegal";
+    case rules::UmpireAct::Kind::Any: return "any";
+  }
+  return "";
+}
+
+std::optional<rules::UmpireAct::Kind> parse_umpire_say(std::string_view name) {
+  for (auto kind : {rules::UmpireAct::Kind::Moved, rules::UmpireAct::Kind::Illegal, rules::UmpireAct::Kind::Any})
+    if (umpire_say_name(kind) == name) return kind;
+  return std::nullopt;
+}
+
 std::string_view viewer_name(Viewer viewer) {
   switch (viewer) {
     case Viewer::White: return "white";

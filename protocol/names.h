@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "match/types.h"
+#include "rules/kriegspiel.h"
 
 namespace arbiter::protocol {
 
@@ -23,5 +24,7 @@ std::optional<match::EndReason> parse_reason(std::string_view name);
 std::string_view channel_name(match::ChatChannel channel);  // "players", "spectators"
 std::optional<match::ChatChannel> parse_channel(std::string_view name);
 std::string_view error_code(match::Rejection rejection);  // "illegal_move", "stale_ply", ...
+std::string_view umpire_say_name(rules::UmpireAct::Kind kind);  // an `umpire` entry's "say": "moved", "illegal", "any"
+std::optional<rules::UmpireAct::Kind> parse_umpire_say(std::string_view name);
 
 }  // namespace arbiter::protocol

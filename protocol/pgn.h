@@ -10,7 +10,7 @@
 namespace arbiter::protocol {
 
 // `evals`: an analysis's comment ("[%eval 0.32]") for the position after each ply (index 0: the
-// start; protocol/analysis_json.h), written after each turn; empty: none.
+// start; protocol/eval_comments.h), written after each turn; empty: none.
 std::string pgn(const match::Match& match, const std::vector<std::string>& evals = {});
 
 // The movetext alone (no umpire's comments), ending in `result`: for `arbiter analyse`.

@@ -11,15 +11,6 @@ using nlohmann::json;
 
 bool is_by(const rules::UmpireAct& act, Viewer viewer) { return viewer_of(act.by) == viewer; }
 
-std::string_view say_of(rules::UmpireAct::Kind kind) {
-  switch (kind) {
-    case rules::UmpireAct::Kind::Moved: return "moved";
-    case rules::UmpireAct::Kind::Illegal: return "illegal";
-    case rules::UmpireAct::Kind::Any: return "any";
-  }
-  return "";
-}
-
 std::string check_words(rules::CheckDirection direction) {
   switch (direction) {
     case rules::CheckDirection::Rank: return "Check on the rank";
@@ -35,7 +26,7 @@ std::string check_words(rules::CheckDirection direction) {
 
 json umpire_act_json(const rules::UmpireAct& act, const rules::Umpire& umpire, Viewer viewer, bool everything) {
   const auto& variant = umpire.game().start().variant();
-  json out{{"say", say_of(act.kind)}, {"by", color_name(act.by)}};
+  json out{{"say", umpire_say_name(act.kind)}, {"by", color_name(act.by)}};
   switch (act.kind) {
     case rules::UmpireAct::Kind::Moved: {
       const auto& heard = act.announcement;

@@ -5,7 +5,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/level.h"
 #include "match/referee.h"
 #include "protocol/piece_facts.h"
 #include "protocol/views.h"
@@ -18,7 +17,7 @@ namespace {
 // [{"level": 1, "rating": R1}, ...], weakest first; a level not rated has no "rating".
 nlohmann::json levels_json(const std::vector<int>& ratings) {
   nlohmann::json levels = nlohmann::json::array();
-  for (int n = engine::kMinLevel; n <= engine::kMaxLevel; ++n) {
+  for (int n = 1; n <= static_cast<int>(ratings.size()); ++n) {
     nlohmann::json level = {{"level", n}};
     if (ratings[n - 1]) level["rating"] = ratings[n - 1];
     levels.push_back(std::move(level));
@@ -28,7 +27,7 @@ nlohmann::json levels_json(const std::vector<int>& ratings) {
 
 }  // namespace
 
-nlohmann::json variants_json() {
+nlohmann::json variants_json(const std::vector<int>& computer_levels) {
   using nlohmann::json;
   json variants = json::array();
   for (const rules::Variant* variant : rules::all_variants()) {
@@ -58,11 +57,8 @@ nlohmann::json variants_json() {
     if (!variant->level_ratings.empty()) entry["levels"] = levels_json(variant->level_ratings);
     variants.push_back(std::move(entry));
   }
-  // The computer's levels with their ratings on its UCI_Elo scale (chess's), for "level 5 (about
-  // 1600)" in a variant whose levels were not measured.
-  std::vector<int> scale;
-  for (int n = engine::kMinLevel; n <= engine::kMaxLevel; ++n) scale.push_back(engine::level_rating(n));
-  return {{"variants", variants}, {"levels", levels_json(scale)}};
+  // For "level 5 (about 1600)" in a variant whose levels were not measured.
+  return {{"variants", variants}, {"levels", levels_json(computer_levels)}};
 }
 
 }  // namespace arbiter::protocol

@@ -169,7 +169,7 @@ UPDATE events SET
                        THEN json_array(json_extract(payload, '$.clock.white'), json_extract(payload, '$.clock.black')) END)))
   WHERE json_valid(payload);
 )sql",
-    // 6: a finished game's engine analysis (protocol/analysis_json.h), stored once it is complete.
+    // 6: a finished game's engine analysis (server/players/analysis_json.h), stored once it is complete.
     R"sql(
 CREATE TABLE analyses (
   game_id       TEXT PRIMARY KEY NOT NULL REFERENCES games (id),

@@ -5,7 +5,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "protocol/analysis_json.h"
+#include "engine/level.h"
+#include "protocol/eval_comments.h"
 #include "protocol/variants_json.h"
 #include "rules/variant.h"
 #include "server/api/url.h"
@@ -97,7 +98,7 @@ void Api::route(const HttpRequest& request, std::function<void(HttpResponse)> do
   }
   if (path == "/api/variants") {
     if (!get) return done(method_not_allowed("GET, HEAD"));
-    static const std::string variants = protocol::dump(protocol::variants_json());
+    static const std::string variants = protocol::dump(protocol::variants_json(engine::level_ratings()));
     return done({200, "application/json", variants, {}, 0});
   }
   if (path == "/api/games") {

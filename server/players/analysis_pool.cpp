@@ -4,8 +4,8 @@
 #include <iostream>
 
 #include "engine/analysis.h"
-#include "protocol/analysis_json.h"
 #include "protocol/messages.h"
+#include "server/players/analysis_json.h"
 #include "storage/wall_clock.h"
 
 namespace arbiter {
@@ -100,7 +100,7 @@ void AnalysisPool::run(Job& job) {
   }
   if (!plies) return finished(job.id, Outcome::Stopped, std::chrono::steady_clock::now() - started, positions);
   const auto took = std::chrono::steady_clock::now() - started;
-  auto body = protocol::analysis_json(job.game, *plies, limits.movetime_ms);
+  auto body = analysis_json(job.game, *plies, limits.movetime_ms);
   const std::int64_t now = wall_clock_ms();
   body["analysed_at_ms"] = now;
   body["took_ms"] = std::chrono::duration_cast<std::chrono::milliseconds>(took).count();

@@ -5,8 +5,7 @@
 
 #include "engine/level.h"
 #include "match/referee.h"
-#include "protocol/names.h"
-#include "server/players/fog_seat.h"
+#include "server/players/seat_views.h"
 
 namespace arbiter {
 namespace {
@@ -64,23 +63,11 @@ std::optional<match::Command> ComputerPlayer::decide(const rules::Variant& varia
 
 std::optional<match::Command> ComputerPlayer::decide_hidden(const json& seat_view, const rules::Variant& variant,
                                                             const std::atomic<bool>& stop) {
-  auto me = protocol::parse_color(text_of(seat_view, "you"));
-  if (!me) return std::nullopt;
-  std::vector<engine::HeardAct> acts;
-  for (const auto& entry : seat_view.value("umpire", json::array())) {
-    std::vector<std::string> check;
-    for (const auto& direction : entry.value("check", json::array())) check.push_back(direction.get<std::string>());
-    auto capture = entry.find("capture");
-    std::optional<std::string> square;
-    if (capture != entry.end() && capture->is_string()) square = capture->get<std::string>();
-    auto act = engine::KriegspielView::heard(variant, text_of(entry, "say"), text_of(entry, "by"), text_of(entry, "move"),
-                                             square ? std::optional<std::string_view>(*square) : std::nullopt, check,
-                                             text_of(entry, "answer"));
-    if (!act) return std::nullopt;
-    acts.push_back(std::move(*act));
+  auto view = kriegspiel_view_of(variant, seat_view);
+  if (!view) {
+    std::cerr << "arbiter: Kriegspiel computer: its view: " << view.error() << "\n";
+    return std::nullopt;
   }
-  auto view = engine::KriegspielView::make(variant, *me, text_of(seat_view, "fen"), std::move(acts));
-  if (!view) return std::nullopt;
   if (!kriegspiel_) kriegspiel_.emplace(seed_, engine::kriegspiel_level(level_));
   auto decision = kriegspiel_->decide(*view, stop);
   if (!decision) {

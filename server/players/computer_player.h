@@ -2,8 +2,8 @@
 // The computer in a seat. It sees the game exactly as a person in that seat does, through the
 // `state` message the seat would be sent (protocol/views.h), never the match: in Kriegspiel
 // that is its own men and the umpire's words, in Fog of War its sight at every ply and the men
-// on it, and nothing here could reach more. It answers with
-// the command a person would send: a move, or Kriegspiel's "Are there any?".
+// on it (both read by server/players/seat_views.h), and nothing here could reach more. It
+// answers with the command a person would send: a move, or Kriegspiel's "Are there any?".
 #include <atomic>
 #include <cstdint>
 #include <optional>

@@ -5,7 +5,6 @@
 #include <cmath>
 
 #include "engine/analysis.h"
-#include "protocol/analysis_json.h"
 #include "rules/variant.h"
 
 using namespace arbiter;
@@ -70,13 +69,6 @@ TEST_CASE("a search's score reads from White's side, mates in moves") {
   CHECK(engine::evaluation_of(-(engine::kMateScore - 2), Color::White).mate == -1);
 }
 
-TEST_CASE("[%eval] comments as lichess writes them") {
-  CHECK(protocol::eval_comment({{"cp", 32}}) == "[%eval 0.32]");
-  CHECK(protocol::eval_comment({{"cp", -250}}) == "[%eval -2.50]");
-  CHECK(protocol::eval_comment({{"mate", -3}}) == "[%eval #-3]");
-  CHECK(protocol::eval_comment({{"mate", 0}}) == "");
-}
-
 TEST_CASE("a game in every variant: every position valued, best moves legal, the mated position without a line") {
   engine::Searcher searcher(4);
   const std::atomic<bool> no_stop{false};
@@ -97,8 +89,6 @@ TEST_CASE("a game in every variant: every position valued, best moves legal, the
       CHECK(replay.position().is_legal(here.line.front()));
       if (ply < game.moves().size()) replay.play(game.moves()[ply]);
     }
-    const auto json = protocol::analysis_json(game, *plies, 0);
-    CHECK(json["positions"].size() == plies->size());
   }
   // Fool's mate: the mated position has mate 0, Black's winning chances, and no line.
   const rules::Variant& chess = *rules::find_variant("chess");

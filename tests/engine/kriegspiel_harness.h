@@ -2,7 +2,8 @@
 // Kriegspiel games between the computer player and baseline players, refereed by the real
 // umpire (rules::Umpire). Shared by the tests and bench/kriegspiel_bench.cpp. The harness sees
 // everything; the computer gets only the view the server would send its seat, built here from
-// the protocol's own per-viewer JSON (protocol/umpire_views.h), as the server's computer seat does.
+// the protocol's own per-viewer JSON (protocol/umpire_views.h) and read as the server's computer
+// seat reads it (server/players/seat_views.h).
 #include <algorithm>
 #include <chrono>
 #include <functional>
@@ -14,35 +15,24 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/kriegspiel_player.h"
+#include "protocol/names.h"
 #include "protocol/umpire_views.h"
 #include "rules/kriegspiel.h"
+#include "server/players/seat_views.h"
 
 namespace arbiter::kriegspiel_harness {
 
-using engine::HeardAct;
 using engine::KriegspielView;
 using rules::Color;
 using rules::Umpire;
 
-// The seat's view from what the protocol tells that player: the `umpire` list of `state` and
-// the own FEN.
+// The seat's view from what the protocol tells that player (the `umpire` list of `state` and
+// the own FEN), read by the server's own reader.
 inline rules::Result<KriegspielView> seat_view(const Umpire& umpire, Color seat) {
-  const rules::Variant& variant = umpire.game().start().variant();
-  const nlohmann::json heard = protocol::umpire_history(umpire, protocol::viewer_of(seat), false);
-  std::vector<HeardAct> acts;
-  for (const auto& entry : heard) {
-    std::vector<std::string> check;
-    if (entry.contains("check"))
-      for (const auto& direction : entry["check"]) check.push_back(direction.get<std::string>());
-    std::optional<std::string> capture;
-    if (entry.contains("capture") && !entry["capture"].is_null()) capture = entry["capture"].get<std::string>();
-    auto act = KriegspielView::heard(variant, entry["say"].get<std::string>(), entry["by"].get<std::string>(),
-                                     entry.value("move", ""), capture ? std::optional<std::string_view>(*capture) : std::nullopt,
-                                     check, entry.value("answer", ""));
-    if (!act) return rules::Error{act.error()};
-    acts.push_back(*act);
-  }
-  return KriegspielView::make(variant, seat, umpire.own_fen(seat), std::move(acts));
+  const nlohmann::json told{{"you", protocol::color_name(seat)},
+                            {"fen", umpire.own_fen(seat)},
+                            {"umpire", protocol::umpire_history(umpire, protocol::viewer_of(seat), false)}};
+  return kriegspiel_view_of(umpire.game().start().variant(), told);
 }
 
 // Makes one public act for the seat to move: a try or a question.

@@ -12,6 +12,7 @@
 
 using namespace arbiter;
 using namespace arbiter::kriegspiel_harness;
+using engine::HeardAct;
 using engine::KriegspielDecision;
 using engine::KriegspielPlayer;
 using rules::Color;
@@ -94,18 +95,6 @@ TEST_CASE("the view holds what a seat hears and nothing a seat does not") {
     CHECK_FALSE(KriegspielView::make(kriegspiel(), White, after_e4, {}).ok());
     CHECK_FALSE(KriegspielView::make(kriegspiel(), White, "8/8/8/8/8/8/8/8 w - - 0 1", {}).ok());
     CHECK_FALSE(KriegspielView::make(*rules::find_variant("chess"), White, start_white, {}).ok());
-  }
-  SUBCASE("protocol fields become acts; anything else is refused") {
-    auto heard = KriegspielView::heard(kriegspiel(), "moved", "black", "", "e4", {"file", "knight"}, "");
-    REQUIRE(heard.ok());
-    CHECK(heard->capture == sq("e4"));
-    CHECK(heard->checks == std::vector{rules::CheckDirection::File, rules::CheckDirection::Knight});
-    CHECK(KriegspielView::heard(kriegspiel(), "any", "white", "", std::nullopt, {}, "try")->answer == rules::AnyAnswer::Try);
-    CHECK_FALSE(KriegspielView::heard(kriegspiel(), "shouted", "white", "", std::nullopt, {}, "").ok());
-    CHECK_FALSE(KriegspielView::heard(kriegspiel(), "moved", "green", "", std::nullopt, {}, "").ok());
-    CHECK_FALSE(KriegspielView::heard(kriegspiel(), "moved", "white", "", "z9", {}, "").ok());
-    CHECK_FALSE(KriegspielView::heard(kriegspiel(), "moved", "white", "", std::nullopt, {"sideways"}, "").ok());
-    CHECK_FALSE(KriegspielView::heard(kriegspiel(), "any", "white", "", std::nullopt, {}, "maybe").ok());
   }
   SUBCASE("the player refuses a view whose own men the acts do not lead to") {
     auto wrong = KriegspielView::make(kriegspiel(), White, "8/8/8/8/8/8/PPPPPPP1/RNBQKBNR w KQ - 0 1", {});

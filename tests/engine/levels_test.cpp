@@ -76,8 +76,11 @@ TEST_CASE("level 1 gives material away some of the time; levels 5 to 7 never do"
 }
 
 TEST_CASE("each level is rated above the one below, and UCI_Elo picks the level rated nearest") {
-  for (int level = engine::kMinLevel + 1; level <= engine::kMaxLevel; ++level)
+  REQUIRE(engine::level_ratings().size() == std::size_t(engine::kMaxLevel));
+  for (int level = engine::kMinLevel + 1; level <= engine::kMaxLevel; ++level) {
     CHECK(engine::level_rating(level) > engine::level_rating(level - 1));
+    CHECK(engine::level_ratings()[level - 1] == engine::level_rating(level));
+  }
   for (const char* variant : {"chess", "capablanca"}) {
     CAPTURE(variant);
     const auto* ratings = engine::measured_ratings(variant);

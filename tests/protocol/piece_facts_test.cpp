@@ -42,7 +42,7 @@ betza = "FC"
 }
 
 TEST_CASE("piece facts: every built-in kind has a drawing of its own, none a generated glyph") {
-  const auto listed = protocol::variants_json();  // held: a range-for over a temporary's member dangles
+  const auto listed = protocol::variants_json({});  // held: a range-for over a temporary's member dangles
   REQUIRE(listed["variants"].size() == rules::all_variants().size());
   for (const auto& variant : listed["variants"])
     for (const auto& piece : variant["pieces"]) {

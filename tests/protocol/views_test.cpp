@@ -4,7 +4,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/level.h"
 #include "protocol/board_json.h"
 #include "protocol/messages.h"
 #include "protocol/pgn.h"
@@ -207,7 +206,7 @@ TEST_CASE("PGN of another variant names it and gives its setup") {
 }
 
 TEST_CASE("variants: every variant with its board, pieces and promotion choices") {
-  auto variants = variants_json()["variants"];
+  auto variants = variants_json({})["variants"];
   REQUIRE(variants.is_array());
   CHECK(variants.size() == rules::all_variants().size());
   json chess;
@@ -227,34 +226,26 @@ TEST_CASE("variants: every variant with its board, pieces and promotion choices"
       CHECK(variant.contains(field));
 }
 
-TEST_CASE("variants: the computer's levels 1 to 8 with their ratings, for the page's labels") {
-  const json levels = variants_json()["levels"];
-  REQUIRE(levels.is_array());
-  REQUIRE(levels.size() == std::size_t(engine::kMaxLevel));
-  for (int n = engine::kMinLevel; n <= engine::kMaxLevel; ++n) {
-    CHECK(levels[n - 1] == json{{"level", n}, {"rating", engine::level_rating(n)}});
-    if (n > engine::kMinLevel) CHECK(levels[n - 1]["rating"] > levels[n - 2]["rating"]);
-  }
+TEST_CASE("variants: the computer's levels with the ratings its caller gives, for the page's labels") {
+  const json levels = variants_json({900, 0, 1100})["levels"];
+  CHECK(levels == json::array({json{{"level", 1}, {"rating", 900}}, json{{"level", 2}}, json{{"level", 3}, {"rating", 1100}}}));
 }
 
 TEST_CASE("variants: a variant whose levels were measured in it carries its own ratings, the others none") {
-  const json variants = variants_json()["variants"];
+  const json variants = variants_json({})["variants"];
   int measured = 0;
   for (const auto& variant : variants) {
     const auto name = variant["name"].get<std::string>();
     CAPTURE(name);
-    const auto* ratings = engine::measured_ratings(name);
-    REQUIRE(variant.contains("levels") == (ratings != nullptr));
-    if (!ratings) continue;
+    const std::vector<int>& ratings = rules::find_variant(name)->level_ratings;
+    REQUIRE(variant.contains("levels") == !ratings.empty());
+    if (ratings.empty()) continue;
     ++measured;
-    REQUIRE(variant["levels"].size() == std::size_t(engine::kMaxLevel));
-    for (int n = engine::kMinLevel; n <= engine::kMaxLevel; ++n)
-      CHECK(variant["levels"][n - 1] ==
-            ((*ratings)[n - 1] ? json{{"level", n}, {"rating", (*ratings)[n - 1]}} : json{{"level", n}}));
+    REQUIRE(variant["levels"].size() == std::size_t(rules::kRatedLevels));
+    for (int n = 1; n <= rules::kRatedLevels; ++n)
+      CHECK(variant["levels"][n - 1] == (ratings[n - 1] ? json{{"level", n}, {"rating", ratings[n - 1]}} : json{{"level", n}}));
   }
   CHECK(measured == 2);  // chess and capablanca
-  for (const auto& variant : variants)  // the top-level ones are chess's
-    if (variant["name"] == "chess") CHECK(variants_json()["levels"] == variant["levels"]);
 }
 
 TEST_CASE("positions: the real position after each move for everyone in an open game") {
@@ -308,7 +299,7 @@ TEST_CASE("double_moves: Centennial tells which sides still move twice a turn") 
 }
 
 TEST_CASE("variants: every kind has a drawing, an id, words and a diagram from its legs") {
-  auto variants = variants_json()["variants"];
+  auto variants = variants_json({})["variants"];
   for (const auto& variant : variants) {
     std::set<std::string> ids;
     for (const auto& piece : variant["pieces"]) {

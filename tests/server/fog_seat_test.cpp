@@ -9,7 +9,7 @@
 #include "engine/fog_view.h"
 #include "protocol/views.h"
 #include "server/players/computer_player.h"
-#include "server/players/fog_seat.h"
+#include "server/players/seat_views.h"
 #include "tests/support/test_match.h"
 
 using namespace arbiter;

@@ -1,10 +1,10 @@
-#include "protocol/analysis_json.h"
+#include "server/players/analysis_json.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+#include <string_view>
 
-namespace arbiter::protocol {
+namespace arbiter {
 namespace {
 
 using nlohmann::json;
@@ -33,8 +33,6 @@ std::pair<std::vector<std::string>, std::vector<std::string>> line_notation(rule
   return {sans, ucis};
 }
 
-}  // namespace
-
 std::string_view judgement_name(engine::Judgement judgement) {
   switch (judgement) {
     case engine::Judgement::Inaccuracy: return "inaccuracy";
@@ -54,6 +52,8 @@ std::string_view judgement_mark(engine::Judgement judgement) {
   }
   return "";
 }
+
+}  // namespace
 
 json analysis_json(const rules::Game& game, const std::vector<engine::PlyAnalysis>& plies, std::int64_t movetime_ms) {
   json positions = json::array();
@@ -87,20 +87,4 @@ json analysis_json(const rules::Game& game, const std::vector<engine::PlyAnalysi
           {"summary", std::move(summary)}};
 }
 
-std::string eval_comment(const json& eval) {
-  if (eval.contains("mate")) {
-    const int mate = eval["mate"].get<int>();
-    return mate == 0 ? "" : "[%eval #" + std::to_string(mate) + "]";
-  }
-  char pawns[32];
-  std::snprintf(pawns, sizeof pawns, "%.2f", eval.value("cp", 0) / 100.0);
-  return "[%eval " + std::string(pawns) + "]";
-}
-
-std::vector<std::string> eval_comments(const json& analysis) {
-  std::vector<std::string> comments;
-  for (const auto& entry : analysis.at("positions")) comments.push_back(eval_comment(entry.at("eval")));
-  return comments;
-}
-
-}  // namespace arbiter::protocol
+}  // namespace arbiter
