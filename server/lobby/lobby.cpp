@@ -1,6 +1,5 @@
 #include "server/lobby/lobby.h"
 
-#include <algorithm>
 #include <unordered_set>
 #include <boost/asio/bind_executor.hpp>
 #include <boost/asio/post.hpp>

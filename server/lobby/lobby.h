@@ -197,7 +197,7 @@ class Lobby {
   LobbyClock::time_point next_sweep_;  // the tick's: expiries and the counts, every sweep_every
   bool stopped_ = false;               // the tick's
 
-  mutable std::mutex mutex_;  // guards what follows
+  std::mutex mutex_;  // guards what follows
   std::unordered_map<std::uint64_t, Member> members_;
   Matches matches_;
   // As of the last tick: what every member has (or will have, once its queue drains).

@@ -7,7 +7,7 @@
 #include <mutex>
 #include <optional>
 
-#include "registry_harness.h"
+#include "served_harness.h"
 
 using namespace arbiter;
 using namespace arbiter::served_test;

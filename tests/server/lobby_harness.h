@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "registry_harness.h"
+#include "served_harness.h"
 #include "server/lobby/lobby.h"
 #include "server/rooms/socket_peer.h"
 
