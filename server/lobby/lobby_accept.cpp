@@ -1,8 +1,7 @@
 // Taking a seek (Lobby::accept): decided under the lock, claimed from every node in a cluster,
 // the game stored, both players told.
-#include <boost/asio/post.hpp>
+#include <type_traits>
 
-#include "protocol/names.h"
 #include "server/lobby/lobby.h"
 #include "server/lobby/seek_taking.h"
 #include "server/rooms/security.h"
