@@ -1,6 +1,5 @@
 #include "server/lobby/lobby.h"
 
-#include <algorithm>
 #include <unordered_set>
 #include <boost/asio/bind_executor.hpp>
 #include <boost/asio/post.hpp>
@@ -41,7 +40,7 @@ class LobbyPeer : public SocketPeer {
           using T = std::decay_t<decltype(command)>;
           if constexpr (std::is_same_v<T, protocol::PingCommand>) lobby_.send_to(member_, protocol::pong_message());
           else if constexpr (std::is_same_v<T, protocol::SeekCommand>) {
-            if (seek_limiter_.check(RateLimiter::Clock::now()) != RateLimiter::Verdict::Allow)
+            if (seek_limiter_.check(lobby_.now()) != RateLimiter::Verdict::Allow)
               return lobby_.send_to(member_, error("rate_limited", "one new seek every two seconds"));
             lobby_.seek(member_, std::move(command.game));
           } else if constexpr (std::is_same_v<T, protocol::CancelSeekCommand>) lobby_.cancel(member_, command.id);
@@ -61,15 +60,16 @@ class LobbyPeer : public SocketPeer {
 }  // namespace
 
 Lobby::Lobby(boost::asio::io_context& io, Registry& registry, AddressLimits& limits, std::unique_ptr<SeekBoard> board,
-             std::function<std::size_t()> online, LobbySettings settings)
+             std::function<std::size_t()> online, LobbySettings settings, LobbyNow now)
     : io_(io),
       registry_(registry),
       board_(std::move(board)),
       online_(std::move(online)),
       settings_(settings),
+      now_(std::move(now)),
+      limits_(limits),
       strand_(boost::asio::make_strand(io)),
       timer_(strand_),
-      limits_(limits),
       snapshot_(std::make_shared<const std::string>(snapshot_message({}, 0, 0))) {}
 
 void Lobby::start() {
@@ -118,7 +118,7 @@ void Lobby::opened(std::uint64_t member, std::shared_ptr<Watcher> connection, st
 }
 
 void Lobby::closed(std::uint64_t member) {
-  board_->owner_gone(member, LobbyClock::now());
+  board_->owner_gone(member, now_());
   std::lock_guard lock(mutex_);
   members_.erase(member);
 }
@@ -137,7 +137,7 @@ void Lobby::send_to(std::uint64_t member, std::string text) {
 // Linear in members plus the window: the window and the counts are compared with the last
 // tick's once, and each member gets one shared message (or is marked behind).
 void Lobby::tick() {
-  const auto now = LobbyClock::now();
+  const auto now = now_();
   std::optional<std::pair<std::size_t, std::size_t>> counts;
   if (now >= next_sweep_) {
     sweep(now);
@@ -229,136 +229,6 @@ void Lobby::cancel(std::uint64_t member, const std::string& id) {
   });
 }
 
-std::string Lobby::matched_message(const Match& match, const std::string& seek, const std::string& taker_secret) {
-  if (taker_secret.empty())
-    return protocol::dump(json{{"t", "matched"}, {"game", match.game}, {"color", match.color}, {"seek", seek}});
-  return protocol::dump(json{{"t", "matched"}, {"game", match.game}, {"color", match.taker_color}, {"token", taker_secret}});
-}
-
-void Lobby::accept(std::uint64_t member, const protocol::AcceptSeekCommand& accept) {
-  const std::string token = accept.token.value_or(security::random_token());
-  const std::string hash = security::sha256_hex(token);
-  std::optional<OpenSeek> taken;
-  std::optional<std::string> answer;
-  std::vector<storage::SeatRecord> seats;
-  bool claim_shared = false;
-  {
-    // Taking the seek and recording who took it are one step: a repeat of this accept (the
-    // taker's "matched" lost with its connection) finds either the seek or the taker.
-    std::lock_guard lock(mutex_);
-    auto me = members_.find(member);
-    if (me == members_.end()) return;
-    const std::string& address = me->second.connection->client();
-    const std::string& browser = me->second.browser;
-    // A seek being taken (a cluster's claim on its way) is no longer open, wherever it shows.
-    const bool taking = matched_.contains(accept.id);
-    std::optional<OpenSeek> open = taking ? std::nullopt : board_->find(accept.id);
-    if (!open && shared_ && !taking)  // another node's (owner 0: no connection here)
-      if (auto other = shared_->find(accept.id)) open = OpenSeek{other->seek, other->creator_hash, 0, other->browser, {}, 0};
-    if (!open && accept.token) {
-      auto it = matched_.find(accept.id);
-      if (it != matched_.end() && security::same_secret(it->second.taker_hash, hash)) {
-        if (it->second.game.empty()) {  // the game is still being stored: this waits for it too
-          it->second.waiting.emplace_back(member, token);
-          return;
-        }
-        answer = matched_message(it->second, accept.id, token);
-      }
-    } else if (open && (open->owner == member || (!browser.empty() && open->browser == browser))) {
-      // Another socket of the creator's browser is the creator. Never the address alone: homes,
-      // schools and carriers put many people behind one.
-      answer = error("own_seek", "this is your own open game");
-    } else if (open) {
-      // Taking a seek makes a game: the taker's creation budget pays, as POST /api/games does.
-      // The creator is not charged: a seek nobody takes makes nothing.
-      if (auto wait = limits_.create(address, AddressLimits::Clock::now())) {
-        const auto seconds = std::clamp<std::int64_t>(std::chrono::ceil<std::chrono::seconds>(*wait).count(), 1, 3600);
-        answer = protocol::dump(json{{"t", "error"},
-                                     {"code", "rate_limited"},
-                                     {"message", "too many new games from your address; try again later"},
-                                     {"retry_after_s", seconds}});
-      } else if (shared_) {
-        // The seek may be taken on another node at the same moment: the claim decides.
-        matched_[accept.id] = {"", "", open->creator_hash, LobbyClock::now(), "", hash, {}};
-        claim_shared = true;
-      } else if ((taken = board_->take(accept.id))) {  // none: cancelled or expired since it was found
-        const std::string creator = creator_color(taken->seek.game.color);
-        const std::string joiner(protocol::other_color_name(creator));
-        matched_[accept.id] = {"", creator, taken->creator_hash, LobbyClock::now(), joiner, hash, {}};
-        seats = {{creator, taken->creator_hash, taken->seek.game.name}, {joiner, hash, accept.name}};
-      }
-    }
-  }
-  if (answer) return send_to(member, std::move(*answer));
-  if (claim_shared) return claim_and_create(member, accept.id, token, accept.name);
-  if (!taken) return send_to(member, error("seek_gone", "that game has been taken or withdrawn"));
-  create_game(member, std::move(*taken), token, std::move(seats));
-}
-
-void Lobby::claim_and_create(std::uint64_t member, const std::string& id, std::string token, std::string name) {
-  shared_->claim(id, [this, member, id, token = std::move(token), name = std::move(name)](SharedLobby::Claim claim,
-                                                                                        std::optional<SharedSeek> won) mutable {
-    if (claim != SharedLobby::Claim::Won || !won) {
-      Match lost;
-      {
-        std::lock_guard lock(mutex_);
-        auto it = matched_.find(id);
-        if (it != matched_.end()) {
-          lost = std::move(it->second);
-          matched_.erase(it);
-        }
-      }
-      const std::string reply = claim == SharedLobby::Claim::Gone
-                                    ? error("seek_gone", "that game has been taken or withdrawn")
-                                    : error("lobby_unavailable", "the shared lobby cannot be reached now; try again");
-      send_to(member, reply);
-      for (const auto& [waiter, secret] : lost.waiting) send_to(waiter, reply);
-      return;
-    }
-    // This node's own seek leaves its board too (with its creator's connection).
-    OpenSeek seek = board_->take(id).value_or(OpenSeek{won->seek, won->creator_hash, 0, won->browser, {}, 0});
-    const std::string creator = creator_color(seek.seek.game.color);
-    const std::string joiner(protocol::other_color_name(creator));
-    std::vector<storage::SeatRecord> seats{{creator, seek.creator_hash, seek.seek.game.name}, {joiner, security::sha256_hex(token), name}};
-    {
-      std::lock_guard lock(mutex_);
-      Match& match = matched_[id];
-      match.color = creator;
-      match.taker_color = joiner;
-    }
-    create_game(member, std::move(seek), std::move(token), std::move(seats));
-  });
-}
-
-void Lobby::create_game(std::uint64_t member, OpenSeek taken, std::string token, std::vector<storage::SeatRecord> seats) {
-  const protocol::CreateGameRequest game = taken.seek.game;  // the seek itself moves into the callback
-  registry_.create_paired(
-      game, std::move(seats),
-      [this, member, seek = std::move(taken), token](std::optional<std::string> game) mutable {
-        const std::string id = seek.seek.id;
-        Match match;
-        {
-          std::lock_guard lock(mutex_);
-          auto it = matched_.find(id);
-          match = std::move(it->second);
-          if (game) it->second = {*game, match.color, match.creator_hash, LobbyClock::now(), match.taker_color, match.taker_hash, {}};
-          else matched_.erase(it);
-        }
-        if (!game) {
-          send_to(member, error("storage", "the game could not be stored; try again"));
-          for (const auto& [waiter, secret] : match.waiting) send_to(waiter, error("storage", "the game could not be stored; try again"));
-          if (shared_) shared_->offer({seek.seek, seek.creator_hash, seek.browser}, [](bool) {});
-          if (seek.owner != 0 || !shared_) board_->add(std::move(seek));  // back in its place; the next tick shows it again
-          return;
-        }
-        match.game = *game;
-        send_to(member, matched_message(match, id, token));
-        if (seek.owner != 0) send_to(seek.owner, matched_message(match, id, ""));
-        else shared_->tell_matched(id, *game, match.color);  // the creator is on the seek's node
-        for (const auto& [waiter, secret] : match.waiting) send_to(waiter, matched_message(match, id, secret));
-      });
-}
-
 void Lobby::reclaim(std::uint64_t member, const protocol::ReclaimSeekCommand& reclaim) {
   const std::string hash = security::sha256_hex(reclaim.token);
   std::string browser;
@@ -370,30 +240,24 @@ void Lobby::reclaim(std::uint64_t member, const protocol::ReclaimSeekCommand& re
   }
   if (board_->reclaim(reclaim.id, hash, member, browser))
     return send_to(member, protocol::dump(json{{"t", "reclaimed"}, {"id", reclaim.id}}));
-  std::optional<std::string> answer;
+  Matches::Repeat repeat;
   {
     std::lock_guard lock(mutex_);
-    auto it = matched_.find(reclaim.id);
-    if (it != matched_.end() && security::same_secret(it->second.creator_hash, hash)) {
-      if (it->second.game.empty()) {
-        it->second.waiting.emplace_back(member, "");
-        return;
-      }
-      answer = matched_message(it->second, reclaim.id, "");
-    }
+    repeat = matches_.creator_repeat(reclaim.id, hash, member);
   }
-  if (!answer) return send_to(member, error("seek_gone", "that game has been withdrawn"));
-  send_to(member, std::move(*answer));
+  if (repeat.kind == Matches::Repeat::Kind::Waiting) return;  // told once its game is stored
+  if (repeat.kind == Matches::Repeat::Kind::NotFound) return send_to(member, error("seek_gone", "that game has been withdrawn"));
+  send_to(member, std::move(repeat.message));
 }
 
 void Lobby::matched_elsewhere(const std::string& seek_id, const std::string& game, const std::string& color) {
   auto taken = board_->take(seek_id);
   if (!taken) return;  // its creator's wait ran out here meanwhile
-  Match match{game, color, taken->creator_hash, LobbyClock::now(), "", "", {}};
+  Match match{game, color, taken->creator_hash, now_(), "", "", {}};
   std::string message = matched_message(match, seek_id, "");
   {
     std::lock_guard lock(mutex_);
-    matched_[seek_id] = std::move(match);  // for the creator's reclaim
+    matches_.record(seek_id, std::move(match));  // for the creator's reclaim
   }
   send_to(taken->owner, std::move(message));
 }
@@ -402,9 +266,7 @@ void Lobby::sweep(LobbyClock::time_point now) {
   for (const auto& id : board_->expire(now - settings_.owner_grace))
     if (shared_) shared_->claim(id, [](SharedLobby::Claim, std::optional<SharedSeek>) {});
   std::lock_guard lock(mutex_);
-  std::erase_if(matched_, [&](const auto& entry) {  // a game still being stored is kept
-    return !entry.second.game.empty() && now - entry.second.at > kMatchRemembered;
-  });
+  matches_.forget_older(now, kMatchRemembered);
 }
 
 }  // namespace arbiter

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <variant>
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
@@ -20,6 +21,7 @@
 
 #include "protocol/lobby_messages.h"
 #include "server/limits/address_limits.h"
+#include "server/lobby/matches.h"
 #include "server/rooms/registry.h"
 #include "server/rooms/watcher.h"
 
@@ -28,6 +30,8 @@ namespace arbiter {
 class SocketPeer;
 
 using LobbyClock = std::chrono::steady_clock;
+// What the lobby reads the time from: the clock, or a test's hand.
+using LobbyNow = std::function<LobbyClock::time_point()>;
 
 struct OpenSeek {
   protocol::Seek seek;
@@ -88,6 +92,14 @@ class SharedLobby {
 
 std::unique_ptr<SeekBoard> make_memory_seek_board();
 
+// Someone taking a seek: their lobby connection, and the seat token they will hold.
+struct Taker {
+  std::uint64_t member = 0;
+  std::string secret;  // their own (a repeat of an accept), or a new one
+  std::string hash;    // the secret's
+  std::string name;
+};
+
 struct LobbySettings {
   std::chrono::milliseconds owner_grace{10000};  // a seek outlives its creator's connection this long
   std::chrono::milliseconds sweep_every{1000};
@@ -104,12 +116,17 @@ class Lobby {
  public:
   // `online`: how many people are connected to this server (lobby and games).
   // `limits`: an accepted seek makes a game and charges the taker's creation budget.
+  // `now`: the time its expiries, its matches and the takers' creation budgets are reckoned by.
   Lobby(boost::asio::io_context& io, Registry& registry, AddressLimits& limits, std::unique_ptr<SeekBoard> board,
-        std::function<std::size_t()> online, LobbySettings settings = {});
+        std::function<std::size_t()> online, LobbySettings settings = {}, LobbyNow now = LobbyClock::now);
   // Before start(): seeks, accepts and the counts go through `shared` (none: this server's own).
   void share(SharedLobby* shared) { shared_ = shared; }
+  // Ticks every settings().tick on its strand until stop().
   void start();
   void stop();
+  // One tick: expiries and the counts (every sweep_every), then each connection's update. Run by
+  // start()'s timer; called directly only where nothing else runs it (a test driving the lobby).
+  void tick();
   // A new connection's peer. `browser`: the id the page keeps for its browser (server/lobby/seek_record.h),
   // "" if none: two sockets of one browser are one person, whatever their addresses.
   std::unique_ptr<SocketPeer> peer(std::string browser);
@@ -125,20 +142,9 @@ class Lobby {
   // A seek of this node was taken on another: its creator plays `color` in `game`.
   void matched_elsewhere(const std::string& seek_id, const std::string& game, const std::string& color);
   const LobbySettings& settings() const { return settings_; }
+  LobbyClock::time_point now() const { return now_(); }
 
  private:
-  // A seek taken while its creator was away: told when they reclaim it.
-  // Also the taker's seat, for a taker repeating its accept with its own secret.
-  // While its game is being stored, `game` is empty and repeats wait in `waiting`.
-  struct Match {
-    std::string game, color, creator_hash;
-    LobbyClock::time_point at;
-    std::string taker_color, taker_hash;
-    std::vector<std::pair<std::uint64_t, std::string>> waiting;  // member, and a taker's secret ("": the creator)
-  };
-  // The "matched" a repeat gets: a taker's (with its secret), or the creator's ("").
-  static std::string matched_message(const Match& match, const std::string& seek, const std::string& taker_secret);
-
   // A lobby socket, and the last update sent to it: while that is still queued (not yet
   // written), the socket is behind and gets the next snapshot instead of more updates.
   struct Member {
@@ -148,11 +154,24 @@ class Lobby {
     bool missed = false;  // skipped an update: its next message is a snapshot
   };
 
-  // Stores the game of a taken seek and tells both players (the creator maybe on another node).
-  void create_game(std::uint64_t member, OpenSeek seek, std::string token, std::vector<storage::SeatRecord> seats);
+  // The steps of an accept (server/lobby/lobby_accept.cpp). First, under the mutex, what it comes
+  // to: nothing to say (the taker's connection is gone, or it waits for its game being stored),
+  // an answer at once, a cluster's claim to make, or the seek taken here with its two seats.
+  struct ClaimShared {};
+  struct Taken {
+    OpenSeek seek;
+    std::vector<storage::SeatRecord> seats;
+  };
+  using AcceptStep = std::variant<std::monostate, std::string, ClaimShared, Taken>;
+  AcceptStep take_seek(const Taker& taker, const std::string& id);
+  // The seek `id` if it is open here or (in a cluster) on another node; under the mutex.
+  std::optional<OpenSeek> open_seek(const std::string& id) const;
   // A cluster's accept: the seek is claimed from every node first.
-  void claim_and_create(std::uint64_t member, const std::string& id, std::string token, std::string name);
-  void tick();
+  void claim_and_create(const Taker& taker, const std::string& id);
+  // Stores the game of a taken seek; then tells both players, or puts the seek back.
+  void create_game(const Taker& taker, OpenSeek seek, std::vector<storage::SeatRecord> seats);
+  void tell_matched(const Taker& taker, const OpenSeek& seek, const Match& match);
+  void put_back(const Taker& taker, OpenSeek seek, const Match& match);
   void sweep(LobbyClock::time_point now);
   // Sends a lobby message to one member, remembering it until the socket has written it.
   static void deliver(Member& member, const std::shared_ptr<const std::string>& text);
@@ -164,16 +183,23 @@ class Lobby {
   SharedLobby* shared_ = nullptr;
   std::function<std::size_t()> online_;
   LobbySettings settings_;
+  LobbyNow now_;
+  AddressLimits& limits_;
+  std::atomic<std::uint64_t> next_member_ = 1;
+
+  // Two guards for two kinds of caller. The strand runs the timer's ticks one at a time, so what
+  // only a tick touches (below) needs no lock. The connections call in on their own strands, many
+  // at once, and so do the store's and a cluster's callbacks: what they share with each other and
+  // with the tick is under the mutex. The board locks itself; taking a seek from it and recording
+  // who took it happen under the mutex together, so that a repeated accept finds one or the other.
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer timer_;
-  LobbyClock::time_point next_sweep_;  // the strand's: expiries and the counts, every sweep_every
-  bool stopped_ = false;               // the strand's
-  std::atomic<std::uint64_t> next_member_ = 1;
-  AddressLimits& limits_;
+  LobbyClock::time_point next_sweep_;  // the tick's: expiries and the counts, every sweep_every
+  bool stopped_ = false;               // the tick's
 
   std::mutex mutex_;  // guards what follows
   std::unordered_map<std::uint64_t, Member> members_;
-  std::unordered_map<std::string, Match> matched_;
+  Matches matches_;
   // As of the last tick: what every member has (or will have, once its queue drains).
   std::vector<protocol::Seek> window_;
   std::size_t online_shown_ = 0, games_shown_ = 0, total_shown_ = 0;
