@@ -5,6 +5,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "match/computer_seat.h"
 #include "protocol/messages.h"
 #include "protocol/views.h"
 #include "server/rooms/room.h"
@@ -45,8 +46,8 @@ void Room::on_computer_decision(std::optional<match::Command> command) {
     if (!command || decision.refusal) {
       std::cerr << "arbiter: game " << id() << ": the computer's move was refused: "
                 << (decision.refusal ? decision.refusal->message : "it found none") << "\n";
-      // A computer that cannot move must not hold the game up.
-      if (++computer_->refusals >= 3) return carry_out(match_.decide(seat, match::ResignCommand{}, Clock::now()), nullptr);
+      if (auto next = match::after_refused_move(++computer_->refusals))
+        return carry_out(match_.decide(seat, *next, Clock::now()), nullptr);
       return think_if_due();
     }
     computer_->refusals = 0;
@@ -55,15 +56,16 @@ void Room::on_computer_decision(std::optional<match::Command> command) {
 }
 
 void Room::claim_when_abandoned() {
-  if (!computer_ || match_.finished() || match_.connected(~computer_->seat)) return;
-  claim_timer_.expires_after(match_.abandon_after() + std::chrono::milliseconds(1));  // cancels an earlier wait
+  auto wait = match::computer_claims_after(match_);
+  if (!wait) return;
+  claim_timer_.expires_after(*wait + std::chrono::milliseconds(1));  // cancels an earlier wait
   claim_timer_.async_wait(boost::asio::bind_executor(strand_, [weak = weak_from_this()](boost::system::error_code ec) {
     auto self = weak.lock();
     if (ec || !self) return;
     // Refused (and so nothing) if the person came back meanwhile or the game ended.
     self->run([self] {
       const Viewer seat = match::viewer_of(self->computer_->seat);
-      self->carry_out(self->match_.decide(seat, match::ClaimCommand{match::Claim::Victory}, Clock::now()), nullptr);
+      self->carry_out(self->match_.decide(seat, match::abandoned_game_claim(), Clock::now()), nullptr);
     });
   }));
 }
