@@ -80,7 +80,7 @@ void add_comment(std::vector<std::string>& tokens, const std::string& comment) {
   tokens.back() += "}";
 }
 
-// Move numbers come from the position itself. A turn of two moves (Centennial) is one token, its
+// Move numbers, and where a turn starts, come from the position itself. A turn of two moves (Centennial) is one token, its
 // moves joined by a comma ("1. Sd2,Rj2 b6,d7"), as Fairy-Stockfish writes a duck chess turn: a
 // reader that takes one token per move cannot mistake the second move for the opponent's reply.
 // `umpire`: comments on each move, what the umpire said (Kriegspiel). `evals`: an analysis's
@@ -93,11 +93,9 @@ std::string movetext(const rules::Game& game, const std::optional<UmpireComments
   const UmpireComments comments = umpire.value_or(UmpireComments{});
   auto position = game.start();
   const auto& sans = game.sans();
-  std::optional<rules::Color> previous_mover;
   for (std::size_t i = 0; i < game.moves().size(); ++i) {
-    auto mover = position.side_to_move();
-    bool turn_continues = previous_mover && *previous_mover == mover;
-    previous_mover = mover;
+    const auto mover = position.side_to_move();
+    const bool turn_continues = !position.starts_turn();
     std::string number = std::to_string(position.fullmove_number());
     position.play(game.moves()[i]);
     if (turn_continues) {
