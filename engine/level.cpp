@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "rules/variant.h"
+#include "rules/default_variant.h"
 
 namespace arbiter::engine {
 
@@ -37,10 +37,10 @@ constexpr std::array<Level, kMaxLevel> kLevels{{
 
 static_assert(kMaxLevel == rules::kRatedLevels, "a variant rates each level (rules::Variant::level_ratings)");
 
-// Fairy-Stockfish calibrates UCI_Elo in chess: the computer's scale is the ratings measured there,
-// as the built-in variants file gives them (rules/variants/builtin.toml).
+// Fairy-Stockfish calibrates UCI_Elo in chess: the computer's scale is the ratings measured there
+// (rules/default_variant.h), as the built-in variants file gives them (rules/variants/builtin.toml).
 const std::vector<int>& uci_elo_scale() {
-  static const std::vector<int>& ratings = rules::find_variant("chess")->level_ratings;
+  static const std::vector<int>& ratings = rules::default_variant().level_ratings;
   return ratings;
 }
 

@@ -58,7 +58,7 @@ std::string_view termination(match::EndReason reason) {
   return "normal";
 }
 
-// Chess's start position, which the PGN standard assumes where no FEN tag is given.
+// The start position the PGN standard assumes for its own game where no FEN tag is given.
 constexpr std::string_view kChessStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 // The [Variant] tag: the name Fairy-Stockfish and pychess know the variant by, as its definition
@@ -150,7 +150,7 @@ std::string pgn(const match::Match& match, const std::vector<std::string>& evals
   const auto& variant = match.game().start().variant();
   std::string start_fen = match.game().start().fen();
   // PGN's own game from its usual start needs no FEN tag (a reader knows the position).
-  const bool standard = variant_tag(variant) == "Chess" && start_fen == kChessStart;
+  const bool standard = variant_tag(variant) == kPgnOwnGame && start_fen == kChessStart;
 
   std::string out;
   tag(out, "Event", match.local() ? "Arbiter local game" : "Arbiter game");
