@@ -19,6 +19,7 @@
 #include "app/variants_file.h"
 #include "engine/level.h"
 #include "engine/search.h"
+#include "rules/default_variant.h"
 #include "rules/game.h"
 
 namespace arbiter {
@@ -55,7 +56,7 @@ class UciSession {
   // The variants of VariantPath files, the latest file's first when names repeat. Kept for the
   // session's life: a game or the engine's caches may still point at one a later file replaced.
   std::vector<std::unique_ptr<const rules::Variant>> loaded_;
-  const rules::Variant* variant_ = rules::find_variant("chess");
+  const rules::Variant* variant_ = &rules::default_variant();
   std::optional<rules::Game> game_{rules::Game(rules::Position::start(*variant_))};
   engine::Searcher searcher_{16};
   // The level played: Skill Level's, or with UCI_LimitStrength the level rated nearest UCI_Elo.
@@ -77,7 +78,7 @@ class UciSession {
 void UciSession::identify() {
   say("id name Arbiter");
   say("id author the Arbiter authors");
-  std::string variants = "option name UCI_Variant type combo default chess";
+  std::string variants = "option name UCI_Variant type combo default " + std::string(rules::kDefaultVariant);
   std::vector<std::string> names;
   for (const rules::Variant* v : rules::all_variants()) names.push_back(v->name);
   for (const auto& v : loaded_)

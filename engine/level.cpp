@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "rules/variant.h"
+#include "rules/default_variant.h"
 
 namespace arbiter::engine {
 
@@ -55,10 +55,10 @@ int level_rating(int n) {
   return level_ratings()[n - 1];
 }
 
-// Fairy-Stockfish calibrates UCI_Elo in chess: the computer's scale is the ratings measured there,
-// as the built-in variants file gives them (rules/variants/builtin.toml).
+// Fairy-Stockfish calibrates UCI_Elo in chess: the computer's scale is the ratings measured there
+// (rules/default_variant.h), as the built-in variants file gives them (rules/variants/builtin.toml).
 const std::vector<int>& level_ratings() {
-  static const std::vector<int>& ratings = rules::find_variant("chess")->level_ratings;
+  static const std::vector<int>& ratings = rules::default_variant().level_ratings;
   return ratings;
 }
 

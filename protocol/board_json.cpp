@@ -69,4 +69,14 @@ json real_positions_json(const rules::Game& game) {
   return positions;
 }
 
+json real_checks_json(const rules::Game& game) {
+  json checks = json::array();
+  auto position = game.start();
+  for (const auto& move : game.moves()) {
+    position.play(move);
+    checks.push_back(position.in_check());
+  }
+  return checks;
+}
+
 }  // namespace arbiter::protocol

@@ -18,5 +18,8 @@ nlohmann::json double_moves_json(const rules::Game& game);
 std::string real_legal_text(const match::Match& match, match::Viewer viewer);
 // The position (FEN) after each move.
 nlohmann::json real_positions_json(const rules::Game& game);
+// After each move, whether the side to move is in check: the real board's, so only for those who
+// may see it (beside real_positions_json).
+nlohmann::json real_checks_json(const rules::Game& game);
 
 }  // namespace arbiter::protocol

@@ -132,6 +132,7 @@ class FogView final : public ViewPolicy {
     out.json("moves", moves_json(game));
     out.json("sans", game.sans());
     out.json("positions", real_positions_json(game));
+    out.json("checks", real_checks_json(game));
     out.json("sight", sight_of_both(game));
   }
 

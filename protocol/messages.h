@@ -12,6 +12,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "match/match.h"
+#include "rules/default_variant.h"
 
 namespace arbiter::protocol {
 
@@ -57,7 +58,7 @@ Parsed<ClientCommand> parse_client_command(std::string_view text);
 enum class ColorChoice { White, Black, Random };
 using match::ClockSetting;
 struct CreateGameRequest {
-  std::string variant = "chess";
+  std::string variant{rules::kDefaultVariant};
   ColorChoice color = ColorChoice::Random;
   std::optional<ClockSetting> clock;  // none: untimed
   bool local = false;

@@ -23,6 +23,7 @@ class OpenView final : public ViewPolicy {
     out["legal"] = json::parse(legal_text(match, viewer));
     out["legal_san"] = legal_san(match, viewer);
     out["positions"] = real_positions_json(game);
+    out["checks"] = real_checks_json(game);
   }
 
   std::string legal_text(const match::Match& match, Viewer viewer) const override {
@@ -38,6 +39,7 @@ class OpenView final : public ViewPolicy {
     out.string("san", game.sans().at(static_cast<std::size_t>(moved->ply)));
     out.string("fen", game.position().fen());
     out.string("turn", color_name(match.turn()));
+    out.raw("check", game.position().in_check() ? "true" : "false");
     out.raw("legal", legal_text(match, viewer));
     if (game.start().variant().two_moves_until_capture) out.json("double_moves", double_moves_json(game));
   }
@@ -51,6 +53,7 @@ class OpenView final : public ViewPolicy {
     out.string("turn", color_name(match.turn()));
     out.raw("legal", legal_text(match, viewer));
     out.json("positions", real_positions_json(game));
+    out.json("checks", real_checks_json(game));
     if (game.start().variant().two_moves_until_capture) out.json("double_moves", double_moves_json(game));
   }
 

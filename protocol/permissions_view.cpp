@@ -61,6 +61,9 @@ void append_now(std::string& out, const match::Match& match, match::Viewer viewe
   if (permissions.pawn_capture_owed) out += R"(,"pawn_capture_owed":true)";
   out += R"(,"ply":)";
   append_json_number(out, match.ply());
+  // Two-move turns: the side to move has made its turn's first move (public as `turn` is: it
+  // stayed with them). The rules say it; a page counts no moves.
+  if (!match.game().position().starts_turn()) out += R"(,"second_move":true)";
   out += R"(,"turn":)";
   append_json_string(out, color_name(match.turn()));
   out += '}';

@@ -58,7 +58,7 @@ std::string_view termination(match::EndReason reason) {
   return "normal";
 }
 
-// Chess's start position, which the PGN standard assumes where no FEN tag is given.
+// The start position the PGN standard assumes for its own game where no FEN tag is given.
 constexpr std::string_view kChessStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 // The [Variant] tag: the name Fairy-Stockfish and pychess know the variant by, as its definition
@@ -80,7 +80,7 @@ void add_comment(std::vector<std::string>& tokens, const std::string& comment) {
   tokens.back() += "}";
 }
 
-// Move numbers come from the position itself. A turn of two moves (Centennial) is one token, its
+// Move numbers, and where a turn starts, come from the position itself. A turn of two moves (Centennial) is one token, its
 // moves joined by a comma ("1. Sd2,Rj2 b6,d7"), as Fairy-Stockfish writes a duck chess turn: a
 // reader that takes one token per move cannot mistake the second move for the opponent's reply.
 // `umpire`: comments on each move, what the umpire said (Kriegspiel). `evals`: an analysis's
@@ -93,11 +93,9 @@ std::string movetext(const rules::Game& game, const std::optional<UmpireComments
   const UmpireComments comments = umpire.value_or(UmpireComments{});
   auto position = game.start();
   const auto& sans = game.sans();
-  std::optional<rules::Color> previous_mover;
   for (std::size_t i = 0; i < game.moves().size(); ++i) {
-    auto mover = position.side_to_move();
-    bool turn_continues = previous_mover && *previous_mover == mover;
-    previous_mover = mover;
+    const auto mover = position.side_to_move();
+    const bool turn_continues = !position.starts_turn();
     std::string number = std::to_string(position.fullmove_number());
     position.play(game.moves()[i]);
     if (turn_continues) {
@@ -152,7 +150,7 @@ std::string pgn(const match::Match& match, const std::vector<std::string>& evals
   const auto& variant = match.game().start().variant();
   std::string start_fen = match.game().start().fen();
   // PGN's own game from its usual start needs no FEN tag (a reader knows the position).
-  const bool standard = variant_tag(variant) == "Chess" && start_fen == kChessStart;
+  const bool standard = variant_tag(variant) == kPgnOwnGame && start_fen == kChessStart;
 
   std::string out;
   tag(out, "Event", match.local() ? "Arbiter local game" : "Arbiter game");

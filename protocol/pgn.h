@@ -9,6 +9,11 @@
 
 namespace arbiter::protocol {
 
+// The [Variant] of the game the PGN standard itself describes: a file without the tag (or with
+// lichess's "Standard") is that game, and from its usual start it needs no [FEN]. Which variant
+// it is, its definition says (`pgn_variant`, rules/variants/builtin.toml), not a name here.
+inline constexpr std::string_view kPgnOwnGame = "Chess";
+
 // `evals`: an analysis's comment ("[%eval 0.32]") for the position after each ply (index 0: the
 // start; protocol/eval_comments.h), written after each turn; empty: none.
 std::string pgn(const match::Match& match, const std::vector<std::string>& evals = {});

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <vector>
 
+#include "protocol/pgn.h"
 #include "rules/variant.h"
 
 namespace arbiter::protocol {
@@ -13,10 +14,14 @@ bool same_letters(std::string_view a, std::string_view b) {
   return std::ranges::equal(a, b, [](char x, char y) { return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y)); });
 }
 
+// A variant by its name, its title or its PGN name (`pgn_variant`, as pgn.cpp writes the tag); no
+// tag, or lichess's "Standard", is the PGN standard's own game, whichever variant claims it.
 const rules::Variant* variant_named(std::string_view name) {
-  if (name.empty() || same_letters(name, "standard")) return rules::find_variant("chess");
+  if (name.empty() || same_letters(name, "standard")) name = kPgnOwnGame;
   for (const rules::Variant* variant : rules::all_variants())
-    if (same_letters(variant->name, name) || same_letters(variant->title, name)) return variant;
+    if (same_letters(variant->name, name) || same_letters(variant->title, name) ||
+        (!variant->pgn_variant.empty() && same_letters(variant->pgn_variant, name)))
+      return variant;
   return nullptr;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // Reads the first game of a PGN file: its tags, and its moves in SAN played from [FEN] (or the
-// variant's start) in the variant its [Variant] tag names (a name or title, as protocol/pgn.cpp
-// writes it; "Standard" is chess). Comments, variations, NAGs and move numbers are skipped; a
+// variant's start) in the variant its [Variant] tag names (a name, title or `pgn_variant`, as
+// protocol/pgn.cpp writes it; none, or "Standard", is the PGN standard's own game). Comments, variations, NAGs and move numbers are skipped; a
 // Centennial turn is one token of two moves joined by a comma. For `arbiter analyse`.
 #include <map>
 #include <string>

@@ -72,6 +72,9 @@ class Position {
   // turn's first move stand (empty when the next move is the first of a turn).
   bool has_double_move(Color c) const { return (double_moves_ >> index(c)) & 1; }
   Bitboard moved_this_turn() const { return moved_this_turn_; }
+  // Whether the next move starts a turn of the side to move (false: it is the second move of a
+  // two-move turn). What a move list numbers and groups, asked here rather than counted.
+  bool starts_turn() const { return !moved_this_turn_; }
 
   std::vector<Move> legal_moves() const;
   bool is_legal(const Move& move) const;

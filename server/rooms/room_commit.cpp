@@ -4,6 +4,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "match/rematch.h"
 #include "protocol/messages.h"
 #include "protocol/pgn.h"
 #include "protocol/views.h"
@@ -50,7 +51,8 @@ void Room::start_rematch(const match::Decision& decision, std::shared_ptr<Watche
   }
   storage::GameRecord record = record_;
   if (record.variant_definition.empty()) record.variant_definition = storage::running_definition(storage::variant_of(record_)).encoding;
-  record.id = std::get<match::Rematched>(decision.events.front()).game;
+  const auto seating = match::rematch_seating(match_, std::get<match::Rematched>(decision.events.front()));
+  record.id = seating.game;
   record.invite_hash.clear();  // both seats are taken
   record.status = protocol::status_name(match_.local() ? match::Status::Playing : match::Status::Waiting);
   record.result = protocol::result_name(match::Result::Ongoing);
@@ -59,11 +61,11 @@ void Room::start_rematch(const match::Decision& decision, std::shared_ptr<Watche
   record.ended_at_ms.reset();
   record.plies = 0;
   record.moves = 0;
-  // Colours swapped, the same tokens: each browser's seat token holds the new game's other seat.
+  // Seated as the match says, each player by the token of the seat they held here.
   std::vector<storage::SeatRecord> seats;
   for (Color color : {Color::White, Color::Black})
-    seats.push_back({std::string(protocol::color_name(color)), seat_hash_[rules::index(~color)],
-                     match_.name(~color)});
+    seats.push_back({std::string(protocol::color_name(color)), seat_hash_[rules::index(seating.held[rules::index(color)])],
+                     seating.names[rules::index(color)]});
   queue_.hold();
   auto admission = std::exchange(rematch_admission_, std::nullopt);
   make_game_(std::move(record), std::move(seats), std::move(admission),

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "match/computer_seat.h"
 #include "protocol/messages.h"
 #include "protocol/views.h"
 #include "server/rooms/room.h"
@@ -44,8 +45,8 @@ void Room::on_computer_decision(std::optional<match::Command> command) {
     if (!command || decision.refusal) {
       std::cerr << "arbiter: game " << id() << ": the computer's move was refused: "
                 << (decision.refusal ? decision.refusal->message : "it found none") << "\n";
-      // A computer that cannot move must not hold the game up.
-      if (++computer_->refusals >= 3) return carry_out(match_.decide(seat, match::ResignCommand{}, clock_.now()), nullptr);
+      if (auto next = match::after_refused_move(++computer_->refusals))
+        return carry_out(match_.decide(seat, *next, clock_.now()), nullptr);
       return think_if_due();
     }
     computer_->refusals = 0;
@@ -54,15 +55,16 @@ void Room::on_computer_decision(std::optional<match::Command> command) {
 }
 
 void Room::claim_when_abandoned() {
-  if (!computer_ || match_.finished() || match_.connected(~computer_->seat)) return;
+  auto wait = match::computer_claims_after(match_);
+  if (!wait) return;
   // Replaces an earlier wait.
-  claim_timer_->wait_until(clock_.now() + match_.abandon_after() + std::chrono::milliseconds(1), [weak = weak_from_this()] {
+  claim_timer_->wait_until(clock_.now() + *wait + std::chrono::milliseconds(1), [weak = weak_from_this()] {
     auto self = weak.lock();
     if (!self) return;
     // Refused (and so nothing) if the person came back meanwhile or the game ended.
     self->run([self] {
       const Viewer seat = match::viewer_of(self->computer_->seat);
-      self->carry_out(self->match_.decide(seat, match::ClaimCommand{match::Claim::Victory}, self->clock_.now()), nullptr);
+      self->carry_out(self->match_.decide(seat, match::abandoned_game_claim(), self->clock_.now()), nullptr);
     });
   });
 }

@@ -69,6 +69,10 @@ TEST_CASE("reading a PGN: tags, SAN with marks, comments, variations, a Centenni
   REQUIRE(chess);
   CHECK(chess->game.moves().size() == 6u);
   CHECK(chess->result == "1-0");
+  CHECK(chess->game.start().variant().name == "chess");  // no tag: the PGN standard's own game
+  auto standard = read_pgn("[Variant \"Standard\"]\n1. e4 *");  // lichess's name for it
+  REQUIRE(standard);
+  CHECK(standard->game.start().variant().name == "chess");
   CHECK_FALSE(read_pgn("1. e4 e5 2. Ke3 *"));
   CHECK_FALSE(read_pgn("[Variant \"Shogi\"]\n1. e4 *"));
   auto overridden = read_pgn("[Variant \"Chess\"]\n1. Nc3 *", "capablanca");  // --variant over the tag

@@ -436,3 +436,20 @@ TEST_CASE("centennial: a short game to checkmate through rules::Game") {
   CHECK(game->position().fullmove_number() == 4);
   CHECK(!game->position().has_double_move(Color::White));
 }
+
+TEST_CASE("the position says which move starts a turn: the second of a two-move turn does not") {
+  // Two-move turns, then a capture that ends White's turn after one move (as tests/protocol/pgn_test.cpp).
+  auto game = Game::from(centennial(), Position::start(centennial()).fen(),
+                         {"b1a4", "h2g4", "c10d9", "h9g7", "a4d5", "j3j4", "j8j7", "i8i7", "d5c8"});
+  REQUIRE(game.ok());
+  auto position = game->start();
+  std::vector<bool> starts;
+  for (const auto& move : game->moves()) {
+    starts.push_back(position.starts_turn());
+    position.play(move);
+  }
+  starts.push_back(position.starts_turn());
+  // b1a4,h2g4 | c10d9,h9g7 | a4d5,j3j4 | j8j7,i8i7 | d5c8 (a capture: one move) | Black to start.
+  CHECK(starts == std::vector<bool>{true, false, true, false, true, false, true, false, true, true});
+  CHECK(Position::start(*find_variant("chess")).starts_turn());
+}

@@ -181,7 +181,7 @@ function applyState(s, m, at, effects) {
     s.history = [{ fen: m.fen, move: null, mover: null }];
     s.sans = [];
   } else {
-    s.history = historyOf(m.start_fen, m.moves ?? [], s.positions);
+    s.history = historyOf(m.start_fen, m.moves ?? [], s.positions, m.checks);
     s.sans = m.sans ?? [];
   }
   if (s.variant.tries) s.heard = heardFrom(s, m);
@@ -201,10 +201,13 @@ function applyState(s, m, at, effects) {
 }
 
 // Every position of the game, as the server sent them: the start, then one after each move,
-// each with the side that made the move (the side to move before it, as its FEN says).
-function historyOf(startFen, moves, positions) {
-  const history = [{ fen: startFen, move: null, mover: null }];
-  moves.forEach((uci, index) => history.push({ fen: positions[index], move: uci, mover: sideToMove(history[index].fen) }));
+// each with the side that made the move (the side to move before it, as its FEN says) and
+// whether the side to move is in check (the server's `checks`).
+function historyOf(startFen, moves, positions, checks = []) {
+  const history = [{ fen: startFen, move: null, mover: null, check: false }];
+  moves.forEach((uci, index) => history.push({
+    fen: positions[index], move: uci, mover: sideToMove(history[index].fen), check: Boolean(checks[index]),
+  }));
   return history;
 }
 
@@ -260,7 +263,7 @@ function yourTurnEffects(s, effects) {
 function applyMove(s, m, mover, effects) {
   if (fogLive(s)) return applyFogMove(s, m, mover, effects);
   if (!m.move) return;  // a hidden game: the umpire speaks instead
-  s.history = [...s.history, { fen: m.fen, move: m.move, mover }];
+  s.history = [...s.history, { fen: m.fen, move: m.move, mover, check: Boolean(m.check) }];
   s.sans = [...s.sans];
   s.sans[m.ply] = m.san;
   s.pending = null;
@@ -270,7 +273,7 @@ function applyMove(s, m, mover, effects) {
   // A new move brings the viewer back to the present, unless they asked to stay.
   if (!s.pinned) s.viewing = null;
   const san = m.san ?? '';
-  effects.push({ sound: /[+#]$/.test(san) ? 'check' : san.includes('x') ? 'capture' : 'move' });
+  effects.push({ sound: m.check ? 'check' : san.includes('x') ? 'capture' : 'move' });
   yourTurnEffects(s, effects);
 }
 
@@ -309,7 +312,7 @@ function applyUmpire(s, m, effects) {
 
 // Moves taken back: the game as the server now has it, from its positions.
 function applyTakeback(s, m) {
-  s.history = historyOf(s.startFen, m.moves, m.positions);
+  s.history = historyOf(s.startFen, m.moves, m.positions, m.checks);
   s.sans = m.sans;
   s.pending = null;
   s.premove = null;

@@ -72,7 +72,8 @@ function boardView(s, kriegspiel) {
   const move = sight && s.status === 'finished' && shown.mover !== s.perspective ? null : parseMove(shown.move);
   const hidden = hiddenLive(s);
   let check = null;
-  if (hidden ? kriegspiel.checked : /[+#]$/.test(s.sans[index - 1] ?? '')) {
+  // The server says it: the umpire's announcement in a hidden game, else each position's check.
+  if (hidden ? kriegspiel.checked : shown.check) {
     const checkedColor = hidden ? s.you : otherColor(shown.mover);
     check = [...placement].find(([, letter]) => colorOf(letter) === checkedColor && kindOf(letter, s.variant.pieces)?.royal)?.[0] ?? null;
   }
@@ -277,7 +278,6 @@ export function gameView(s, at = 0) {
   const board = boardView(s, log);
   const offers = offersView(s);
   const top = otherColor(s.orientation);
-  const last = s.history.at(-1);
   const turn = turnOf(s);
   const player = isPlayer(s);
   return {
@@ -287,7 +287,7 @@ export function gameView(s, at = 0) {
     turn, ply: factsOf(s, s.primary)?.ply ?? 0,
     yourMove: s.status === 'playing' && player && !s.local && turn === s.you,
     statusLine: statusLine(s),
-    secondMoveOfTurn: s.status === 'playing' && !hiddenLive(s) && last.mover === turn,
+    secondMoveOfTurn: s.status === 'playing' && !hiddenLive(s) && Boolean(factsOf(s, s.primary)?.second_move),
     players: { top: playerLabel(s, top), bottom: playerLabel(s, s.orientation) },
     clock: s.clock ? { ...clockNow(s, at), running: s.status === 'playing' ? s.clock.running : null, initial_ms: s.clock.initial_ms } : null,
     firstMove: firstMoveView(s, at),
