@@ -62,11 +62,6 @@ const std::vector<int>& level_ratings() {
   return ratings;
 }
 
-const std::vector<int>* measured_ratings(std::string_view name) {
-  const rules::Variant* variant = rules::find_variant(name);
-  return variant && !variant->level_ratings.empty() ? &variant->level_ratings : nullptr;
-}
-
 int level_for_rating(int elo) {
   const std::vector<int>& ratings = level_ratings();
   int nearest = kMinLevel;

@@ -4,7 +4,6 @@
 // repeatable. Every level also keeps within its clock.
 #include <cstdint>
 #include <optional>
-#include <string_view>
 #include <vector>
 
 #include "engine/search.h"
@@ -30,11 +29,6 @@ const Level& level(int n);
 int level_rating(int n);
 // Every level's rating on that scale, level 1's first.
 const std::vector<int>& level_ratings();
-// Every level's rating measured in the variant of this name the same way (bench/level_ladder.sh
-// --variant), weakest first (0: a level the matches could not rate, having won or lost every game),
-// as its definition gives them (`level_ratings`), or nullptr for a variant whose levels were not
-// measured: a rating in one variant says little of another (Fairy-Stockfish's UCI_Elo is calibrated in chess).
-const std::vector<int>* measured_ratings(std::string_view variant);
 // The level rated nearest `elo` (the lower of two as near), 1 below level 1's, 8 above level 8's:
 // what `UCI_Elo` means. Nearest, not interpolated: a level is one set of settings measured as a whole.
 int level_for_rating(int elo);

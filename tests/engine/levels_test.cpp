@@ -7,6 +7,7 @@
 
 #include "engine/level.h"
 #include "engine/search.h"
+#include "rules/variant.h"
 
 using namespace arbiter;
 
@@ -83,8 +84,9 @@ TEST_CASE("each level is rated above the one below, and UCI_Elo picks the level 
   }
   for (const char* variant : {"chess", "capablanca"}) {
     CAPTURE(variant);
-    const auto* ratings = engine::measured_ratings(variant);
-    REQUIRE(ratings);
+    // A variant's measured levels (bench/level_ladder.sh --variant), as its definition gives them.
+    const auto* ratings = &rules::find_variant(variant)->level_ratings;
+    REQUIRE(ratings->size() == std::size_t(engine::kMaxLevel));
     int below = 0;  // the rating of the nearest level below that has one
     for (int level = engine::kMinLevel; level <= engine::kMaxLevel; ++level) {
       if (!(*ratings)[level - 1]) continue;
@@ -93,8 +95,8 @@ TEST_CASE("each level is rated above the one below, and UCI_Elo picks the level 
     }
     CHECK((*ratings)[engine::kMaxLevel - 1] > 0);
   }
-  CHECK(engine::measured_ratings("chess")->at(4) == engine::level_rating(5));
-  CHECK(engine::measured_ratings("grand") == nullptr);
+  CHECK(rules::find_variant("chess")->level_ratings.at(4) == engine::level_rating(5));
+  CHECK(rules::find_variant("grand")->level_ratings.empty());
   for (int level = engine::kMinLevel; level <= engine::kMaxLevel; ++level) {
     CAPTURE(level);
     const int rating = engine::level_rating(level);
