@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include "room_harness.h"
+#include "test_loop.h"
 
 using namespace arbiter;
 using namespace arbiter::room_test;
@@ -21,13 +22,13 @@ constexpr std::int64_t kInitialMs = 60000;
 class ServerRun {
  public:
   ServerRun(const std::string& path, ManualClock& clock, match::Waits waits = {})
-      : clock_(clock), store_(storage::Store::open(path)), registry_(io_, *store_, waits, nullptr, nullptr, clock) {
+      : clock_(clock), store_(storage::Store::open(path)), registry_(loop_.io(), *store_, waits, nullptr, nullptr, clock) {
     resumed_ = registry_.restore();
     heartbeat();
   }
   // Stops: what was queued is stored, nothing more (a crash after the last heartbeat).
   ~ServerRun() {
-    guard_.reset();
+    loop_.release();
     store_->close();
   }
 
@@ -37,13 +38,8 @@ class ServerRun {
   void heartbeat() { store_->mark_alive(clock_.wall_ms(), nullptr); }
 
   template <class Done>
-  void run_until(Done done) {
-    while (!done()) REQUIRE(io_.run_one_for(std::chrono::seconds(20)) > 0);
-  }
-  void run_ready() {
-    io_.restart();
-    io_.poll();
-  }
+  void run_until(Done done) { loop_.run_until(done); }
+  void run_ready() { loop_.run_ready(); }
 
   // A game between two people, timed, both seats given (as the lobby pairs them).
   std::string paired_game(std::optional<match::ClockSetting> clock) {
@@ -86,8 +82,7 @@ class ServerRun {
  private:
   ManualClock& clock_;
   std::unique_ptr<storage::Store> store_;
-  boost::asio::io_context io_;
-  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> guard_ = boost::asio::make_work_guard(io_);
+  testing::TestLoop loop_;
   Registry registry_;
   std::size_t resumed_ = 0;
 };

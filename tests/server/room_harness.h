@@ -11,8 +11,6 @@
 #include <string>
 #include <vector>
 
-#include <boost/asio/executor_work_guard.hpp>
-#include <boost/asio/io_context.hpp>
 #include <nlohmann/json.hpp>
 
 #include "rules/variant.h"
@@ -23,6 +21,7 @@
 #include "storage/game_variant.h"
 #include "storage/store.h"
 #include "manual_clock.h"
+#include "test_loop.h"
 #include "tests/support/temp_database.h"
 
 namespace arbiter::room_test {
@@ -77,13 +76,12 @@ class RoomHarness {
  public:
   explicit RoomHarness(match::Waits waits = {}) : waits_(waits), store_(storage::Store::open(file_.path())) {}
   ~RoomHarness() {
-    guard_.reset();
-    io_.stop();
+    loop_.stop();
     store_->close();
   }
 
   storage::Store& store() { return *store_; }
-  boost::asio::io_context& io() { return io_; }
+  boost::asio::io_context& io() { return loop_.io(); }
   ManualClock& clock() { return clock_; }
 
   // Where the rooms loaded from now on have their computer seats think (none: they wait).
@@ -120,7 +118,7 @@ class RoomHarness {
   std::shared_ptr<Room> load(const std::string& id) {
     auto stored = store_->load_game(id);
     REQUIRE(stored);
-    auto room = std::make_shared<Room>(io_, *store_, std::move(*stored), waits_, computers_, nullptr, GameMaker{},
+    auto room = std::make_shared<Room>(loop_.io(), *store_, std::move(*stored), waits_, computers_, nullptr, GameMaker{},
                                        std::vector<match::Downtime>{}, std::nullopt, clock_);
     bool started = false;
     room->start([&started] { started = true; });
@@ -128,18 +126,9 @@ class RoomHarness {
     return room;
   }
 
-  // Runs the io_context's handlers on this thread until `done()` holds. The store answers from
-  // its own thread; the bound only keeps a broken room from hanging the test.
   template <class Done>
-  void run_until(Done done) {
-    while (!done()) REQUIRE(io_.run_one_for(std::chrono::seconds(20)) > 0);
-  }
-
-  // Runs whatever is ready now (what a test checks did not happen).
-  void run_ready() {
-    io_.restart();
-    io_.poll();
-  }
+  void run_until(Done done) { loop_.run_until(done); }
+  void run_ready() { loop_.run_ready(); }
 
  private:
   match::Waits waits_;
@@ -147,8 +136,7 @@ class RoomHarness {
   TempDatabase file_;
   ComputerPool* computers_ = nullptr;
   std::unique_ptr<storage::Store> store_;
-  boost::asio::io_context io_;
-  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> guard_ = boost::asio::make_work_guard(io_);
+  testing::TestLoop loop_;
 };
 
 }  // namespace arbiter::room_test

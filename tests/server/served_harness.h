@@ -7,13 +7,12 @@
 #include <functional>
 #include <memory>
 
-#include <boost/asio/executor_work_guard.hpp>
-#include <boost/asio/io_context.hpp>
 
 #include "server/limits/address_limits.h"
 #include "server/rooms/registry.h"
 #include "storage/store.h"
 #include "tests/support/temp_database.h"
+#include "test_loop.h"
 
 namespace arbiter::served_test {
 
@@ -44,35 +43,24 @@ inline AddressLimitSettings tight_limits(double creates, double joins) {
 
 class RegistryHarness {
  public:
-  RegistryHarness() : store_(storage::Store::open(file_.path())), registry_(io_, *store_) { registry_.restore(); }
+  RegistryHarness() : store_(storage::Store::open(file_.path())), registry_(loop_.io(), *store_) { registry_.restore(); }
   ~RegistryHarness() {
-    guard_.reset();
-    io_.stop();
+    loop_.stop();
     store_->close();
   }
 
   storage::Store& store() { return *store_; }
   Registry& registry() { return registry_; }
-  boost::asio::io_context& io() { return io_; }
+  boost::asio::io_context& io() { return loop_.io(); }
 
-  // Runs the io_context's handlers on this thread until `done()` holds. The store answers from
-  // its own thread; the bound only keeps a broken test from hanging.
   template <class Done>
-  void run_until(Done done) {
-    while (!done()) REQUIRE(io_.run_one_for(std::chrono::seconds(20)) > 0);
-  }
-
-  // Runs whatever is ready now (what a test checks did not happen).
-  void run_ready() {
-    io_.restart();
-    io_.poll();
-  }
+  void run_until(Done done) { loop_.run_until(done); }
+  void run_ready() { loop_.run_ready(); }
 
  private:
   testing::TempDatabase file_;
   std::unique_ptr<storage::Store> store_;
-  boost::asio::io_context io_;
-  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> guard_ = boost::asio::make_work_guard(io_);
+  testing::TestLoop loop_;
   Registry registry_;
 };
 
