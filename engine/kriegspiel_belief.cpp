@@ -5,6 +5,7 @@
 
 #include "engine/kriegspiel_values.h"
 #include "engine/sampled_men.h"
+#include "rules/kriegspiel.h"
 
 namespace arbiter::engine {
 
@@ -106,17 +107,8 @@ double sensible_weight(const Position& p, const Move& m) {
 
 KriegspielBelief::KriegspielBelief(const rules::Variant& variant, Color me, std::uint64_t seed, int samples)
     : variant_(&variant), me_(me), seed_(seed), target_(std::max(1, samples)),
-      samples_(std::size_t(target_), Position::start(variant)) {
-  const Position& start = samples_.front();
-  own_.men = men_of(start);
-  for (auto& man : own_.men)
-    if (man && man->color != me) man.reset();
-  const std::string rights = fields_of(start.fen()).castling;
-  for (const rules::CastlingRule& rule : variant.castling[rules::index(me)])
-    if (rights.find(rule.letter) != std::string::npos) own_.rights += rule.letter;
-  own_.to_move = start.side_to_move();
-  own_.fullmove = start.fullmove_number();
-}
+      samples_(std::size_t(target_), Position::start(variant)),
+      own_board_(rules::Umpire::own_board(Position::start(variant), me)) {}
 
 std::optional<KriegspielBelief::Followed> KriegspielBelief::follow(const Position& before, const HeardAct& act,
                                                                    KriegspielRandom& rng, WorkBudget& budget) const {
@@ -202,45 +194,34 @@ void KriegspielBelief::hear(const HeardAct& act, WorkBudget& budget) {
 
 void KriegspielBelief::track_own_men(const HeardAct& act) {
   if (act.kind != HeardAct::Kind::Moved) return;
-  const rules::Variant& v = *variant_;
-  const rules::Geometry& g = v.geometry;
-  auto lose_rights_at = [&](Square s) {
-    for (const rules::CastlingRule& rule : v.castling[rules::index(me_)])
-      if (s == rule.king_from || s == rule.rook_from) std::erase(own_.rights, rule.letter);
-  };
-  if (act.by == me_) {
-    // The view checked the try is ours; it was played, so it is a move of our men.
-    const auto [from, to, end] = g.uci_squares(act.uci);
-    if (from != rules::kNoSquare && to != rules::kNoSquare && own_.men[from]) {
-      std::optional<Piece> man = own_.men[from];
-      own_.men[from].reset();
-      if (man->kind == v.royal_kind())
-        for (const rules::CastlingRule& rule : v.castling[rules::index(me_)])
-          if (rule.king_from == from && rule.king_to == to && own_.rights.find(rule.letter) != std::string::npos) {
-            own_.men[rule.rook_to] = own_.men[rule.rook_from];
-            if (rule.rook_from != rule.rook_to) own_.men[rule.rook_from].reset();
-          }
-      if (end < act.uci.size()) man->kind = v.kind_of(char(std::toupper(static_cast<unsigned char>(act.uci[end]))));
-      own_.men[to] = man;
-      lose_rights_at(from);
-    }
-  } else if (act.capture != rules::kNoSquare) {
-    own_.men[act.capture].reset();
-    lose_rights_at(act.capture);
+  if (act.by != me_) {
+    own_board_ = rules::Umpire::after_their_move(own_board_, act.capture);
+    return;
   }
-  if (own_.to_move == Color::Black) ++own_.fullmove;
-  own_.to_move = ~own_.to_move;
+  // The view checked the try is ours and the umpire played it, so the own board has it; were it
+  // not so, the turn passes all the same and own_fen_mismatch says what went astray.
+  if (auto after = rules::Umpire::after_own_try(own_board_, act.uci))
+    own_board_ = std::move(*after);
+  else
+    own_board_.pass();
+}
+
+std::string KriegspielBelief::own_rights() const {
+  std::string rights;
+  for (const rules::CastlingRule& rule : variant_->castling[rules::index(me_)])
+    if (own_board_.can_castle(me_, rule)) rights += rule.letter;
+  return rights;
 }
 
 std::optional<std::string> KriegspielBelief::own_fen_mismatch(const std::string& own_fen) const {
-  const FenFields f = fields_of(own_fen);
-  if (placement_of(*variant_, own_.men) != f.placement) return "the own men are not where the acts put them";
-  if ((f.side == "w") != (own_.to_move == Color::White)) return "the side to move is not the acts' one";
-  if (f.fullmove != own_.fullmove) return "the move number is not the acts' one";
-  std::string rights = f.castling == "-" ? "" : f.castling, tracked = own_.rights;
+  const FenFields f = fields_of(own_fen), tracked = fields_of(rules::own_fen(own_board_, me_));
+  if (tracked.placement != f.placement) return "the own men are not where the acts put them";
+  if (f.side != tracked.side) return "the side to move is not the acts' one";
+  if (f.fullmove != tracked.fullmove) return "the move number is not the acts' one";
+  std::string rights = f.castling, tracked_rights = tracked.castling;
   std::sort(rights.begin(), rights.end());
-  std::sort(tracked.begin(), tracked.end());
-  if (rights != tracked) return "the castling rights are not the acts' ones";
+  std::sort(tracked_rights.begin(), tracked_rights.end());
+  if (rights != tracked_rights) return "the castling rights are not the acts' ones";
   Men held = men_of(samples_.front());
   for (auto& man : held)
     if (man && man->color != me_) man.reset();
@@ -324,13 +305,16 @@ std::vector<KriegspielBelief::Followed> KriegspielBelief::repair(const HeardAct&
 
 void KriegspielBelief::match_own_men(KriegspielRandom& rng, int count) {
   const rules::Variant& v = *variant_;
+  const Men own = men_of(own_board_);
+  const Color to_move = own_board_.side_to_move();
+  const int fullmove = own_board_.fullmove_number();
   std::vector<Position> matched;
   for (const Position& p : samples_) {
     Men men = men_of(p);
     std::vector<Piece> displaced;  // hidden men where our men are: they stand somewhere else
     for (std::size_t s = 0; s < men.size(); ++s) {
-      if (men[s] && men[s]->color != me_ && own_.men[s]) displaced.push_back(*men[s]);
-      if (own_.men[s] || (men[s] && men[s]->color == me_)) men[s] = own_.men[s];
+      if (men[s] && men[s]->color != me_ && own[s]) displaced.push_back(*men[s]);
+      if (own[s] || (men[s] && men[s]->color == me_)) men[s] = own[s];
     }
     for (const Piece& man : displaced)
       for (int attempt = 0; attempt < 200; ++attempt) {
@@ -341,10 +325,10 @@ void KriegspielBelief::match_own_men(KriegspielRandom& rng, int count) {
         break;
       }
     const FenFields f = fields_of(p.fen());
-    std::string rights = own_.rights;
+    std::string rights = own_rights();
     for (const rules::CastlingRule& rule : v.castling[rules::index(~me_)])
       if (f.castling.find(rule.letter) != std::string::npos) rights += rule.letter;
-    std::optional<Position> fixed = position_of(v, men, own_.to_move, rights, f.halfmove, own_.fullmove);
+    std::optional<Position> fixed = position_of(v, men, to_move, rights, f.halfmove, fullmove);
     // Our men may now stand on the hidden king or attack it: put the king somewhere safe.
     Square hidden_king = rules::kNoSquare;
     for (std::size_t s = 0; s < men.size(); ++s)
@@ -355,17 +339,17 @@ void KriegspielBelief::match_own_men(KriegspielRandom& rng, int count) {
       Men moved = men;
       if (hidden_king != rules::kNoSquare) moved[hidden_king].reset();
       moved[to] = Piece{~me_, v.royal_kind()};
-      fixed = position_of(v, moved, own_.to_move, rights, f.halfmove, own_.fullmove);
+      fixed = position_of(v, moved, to_move, rights, f.halfmove, fullmove);
     }
     if (fixed) matched.push_back(std::move(*fixed));
   }
   // Nothing believed fits: believe in a lone king, somewhere it is not attacked.
   for (int attempt = 0; matched.empty() && attempt < 200; ++attempt) {
-    Men men = own_.men;
+    Men men = own;
     const Square king = Square(rng.below(men.size()));
     if (men[king]) continue;
     men[king] = Piece{~me_, v.royal_kind()};
-    if (auto lone = position_of(v, men, own_.to_move, own_.rights, 0, own_.fullmove)) matched.push_back(std::move(*lone));
+    if (auto lone = position_of(v, men, to_move, own_rights(), 0, fullmove)) matched.push_back(std::move(*lone));
   }
   if (matched.empty()) return;
   const std::size_t kept = matched.size();

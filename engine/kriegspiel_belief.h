@@ -73,20 +73,17 @@ class KriegspielBelief {
   void track_own_men(const HeardAct& act);
   void match_own_men(KriegspielRandom& rng, int count);
 
-  // The own men, followed from the acts alone: the seat's own moves and the captures announced.
-  struct OwnMen {
-    std::vector<std::optional<rules::Piece>> men;  // by square
-    std::string rights;                            // castling letters still held
-    rules::Color to_move = rules::Color::White;
-    int fullmove = 1;
-  };
+  // Castling letters the own board still holds.
+  std::string own_rights() const;
 
   const rules::Variant* variant_;
   rules::Color me_;
   std::uint64_t seed_;
   int target_;
   std::vector<rules::Position> samples_;
-  OwnMen own_;
+  // The own men, followed from the acts alone (the seat's own moves and the captures announced),
+  // as the umpire's rules move them: rules::Umpire::own_board.
+  rules::Position own_board_;
   std::size_t acts_heard_ = 0;
   bool opponent_owes_pawn_capture_ = false;
   int repairs_ = 0, give_ups_ = 0;

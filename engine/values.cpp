@@ -61,13 +61,6 @@ std::string plain(std::string_view id) {
   return out;
 }
 
-const Value* tradition(const rules::PieceKind& kind) {
-  const std::string id = plain(kind.key());
-  for (const Entry& e : kTable)
-    if (plain(e.id) == id) return &e.value;
-  return nullptr;
-}
-
 // How much of a slide counts at its k-th square (k from 1): 0.6^(k-1), as the farther square is
 // the likelier to have a man in the way on a board in play.
 constexpr double kSlideFalloff = 0.6;
@@ -113,6 +106,13 @@ std::vector<rules::Leg> knight_legs() {
 
 }  // namespace
 
+const Value* traditional_material(const rules::PieceKind& kind) {
+  const std::string id = plain(kind.key());
+  for (const Entry& e : kTable)
+    if (plain(e.id) == id) return &e.value;
+  return nullptr;
+}
+
 // The kind's reach against a knight's on the same board, so that a board's size and edges count
 // alike for both. No separate discount for a colour-bound man: the fit takes the bishop and the
 // camel as they are.
@@ -128,7 +128,7 @@ Value derived_material(const rules::Variant& variant, int kind) {
 Value material(const rules::Variant& variant, int kind) {
   const rules::PieceKind& man = variant.kinds[kind];
   if (man.royal) return {0, 0};
-  const Value* traditional = tradition(man);
+  const Value* traditional = traditional_material(man);
   const Value value = traditional ? *traditional : man.pawn ? kPawn : derived_material(variant, kind);
   if (man.pawn && man.promotion_rank < 0) return {value.mg * 4 / 5, value.eg * 3 / 5};
   return value;

@@ -15,6 +15,10 @@ struct Value {
 // that never promotes is worth less. Never fails.
 Value material(const rules::Variant& variant, int kind);
 
+// The traditional value of the kind's id (values.cpp's table, the one list of them), or nullptr
+// when its id has none. As listed: before material()'s discount for a pawn that never promotes.
+const Value* traditional_material(const rules::PieceKind& kind);
+
 // The value derived from the moves alone (what material() gives a kind without a tradition).
 Value derived_material(const rules::Variant& variant, int kind);
 

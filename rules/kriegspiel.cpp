@@ -86,8 +86,31 @@ std::vector<CheckDirection> announced_checks(const Position& position) { return 
 
 std::vector<std::string> Umpire::own_board_moves(const Position& position, Color who) {
   std::vector<std::string> moves;
-  for (OwnBoardTry& t : Umpire(position).own_board_tries(who)) moves.push_back(std::move(t.uci));
+  for (OwnBoardTry& t : own_board_tries(position, who)) moves.push_back(std::move(t.uci));
   return moves;
+}
+
+Position Umpire::own_board(const Position& position, Color who) {
+  Position own = position;
+  for (Bitboard theirs = position.pieces(~who); theirs;) own.take_off(pop_lsb(theirs));
+  return own;
+}
+
+std::optional<Position> Umpire::after_own_try(const Position& own_board, std::string_view uci) {
+  for (const OwnBoardTry& t : own_board_tries(own_board, own_board.side_to_move()))
+    if (t.uci == uci) {
+      Position after = own_board;
+      after.play(t.move);
+      return after;
+    }
+  return std::nullopt;
+}
+
+Position Umpire::after_their_move(const Position& own_board, Square capture) {
+  Position after = own_board;
+  if (capture != kNoSquare) after.take_off(capture);
+  after.pass();
+  return after;
 }
 
 Umpire::Umpire(Position start) : game_(std::move(start)) {}
@@ -120,7 +143,7 @@ TryResult Umpire::judge_try(Color who, std::string_view uci) const {
   if (who != to_move()) return nonsense("it is not your turn");
   if (std::find(refused_.begin(), refused_.end(), uci) != refused_.end())
     return nonsense("you have already tried " + std::string(uci) + " this turn");
-  const auto tries = own_board_tries(who);
+  const auto tries = own_board_tries(game_.position(), who);
   auto found = std::find_if(tries.begin(), tries.end(), [&](const OwnBoardTry& t) { return t.uci == uci; });
   // Not echoed: the text is the client's, and may not even be a move.
   if (found == tries.end()) return nonsense("that move is impossible on your own board");
@@ -174,8 +197,7 @@ void Umpire::record_any(Color who, AnyAnswer answer) {
   record_.push_back({UmpireAct::Kind::Any, who, int(game_.moves().size()), "", answer, {}});
 }
 
-std::vector<Umpire::OwnBoardTry> Umpire::own_board_tries(Color who) const {
-  const Position& pos = game_.position();
+std::vector<Umpire::OwnBoardTry> Umpire::own_board_tries(const Position& pos, Color who) {
   const Variant& v = pos.variant();
   const Geometry& g = v.geometry;
   const auto& t = v.tables();
@@ -204,24 +226,30 @@ std::vector<Umpire::OwnBoardTry> Umpire::own_board_tries(Color who) const {
       const Square to = pop_lsb(targets);
       const bool pawn_capture = piece.pawn && !(quiet & bit(to));
       const std::string uci = g.name(from) + g.name(to);
+      const Move move{std::int16_t(from), std::int16_t(to)};
       if (!(t.promotion_zone[c][kind] & bit(to))) {
-        tries.push_back({uci, pawn_capture});
+        tries.push_back({uci, pawn_capture, move});
         continue;
       }
-      for (int choice : v.promotion_choices) tries.push_back({uci + lower(v.kinds[choice].letter), pawn_capture});
+      for (int choice : v.promotion_choices) {
+        Move promotion = move;
+        promotion.promotion = std::int8_t(choice);
+        tries.push_back({uci + lower(v.kinds[choice].letter), pawn_capture, promotion});
+      }
     }
   }
 
   for (const CastlingRule& rule : v.castling[c])
     if (pos.can_castle(who, rule) && !(own & v.castling_path(who, rule)))
-      tries.push_back({g.name(rule.king_from) + g.name(rule.king_to), false});
+      tries.push_back({g.name(rule.king_from) + g.name(rule.king_to), false,
+                       Move{std::int16_t(rule.king_from), std::int16_t(rule.king_to), -1, Move::Kind::Castle}});
   return tries;
 }
 
 std::vector<std::string> Umpire::possible_moves(Color who) const {
   std::vector<std::string> moves;
   if (outcome().over() || who != to_move()) return moves;
-  for (const OwnBoardTry& t : own_board_tries(who)) {
+  for (const OwnBoardTry& t : own_board_tries(game_.position(), who)) {
     if (pawn_capture_owed_ && !t.pawn_capture) continue;
     if (std::find(refused_.begin(), refused_.end(), t.uci) != refused_.end()) continue;
     moves.push_back(t.uci);

@@ -5,6 +5,7 @@
 // Pure and deterministic: the same acts in the same order get the same answers, so replaying
 // the record rebuilds an umpire (a restarted server does that).
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -98,6 +99,17 @@ class Umpire {
   // not it is over: for players who weigh positions they imagine (engine/kriegspiel_player.h).
   // No turn state: nothing is refused yet, no pawn capture owed.
   static std::vector<std::string> own_board_moves(const Position& position, Color who);
+  // A side's own board as the umpire's rules move its men, for players who follow them from
+  // what they hear (engine/kriegspiel_belief.h). `position` with only the men of `who` on it: what
+  // own_fen() tells them, but for the halfmove clock.
+  static Position own_board(const Position& position, Color who);
+  // The own board after a try of its side to move, which the umpire played: the try made as
+  // Position::play makes it (a castling's rook moved, a promotion's kind, the castling rights it
+  // spoils gone), the turn passed. Nullopt unless `uci` is among own_board_moves() there.
+  static std::optional<Position> after_own_try(const Position& own_board, std::string_view uci);
+  // The own board after the opponent's move: the man on `capture` (kNoSquare: none) taken off
+  // with the castling rights it held (Position::take_off), the turn passed.
+  static Position after_their_move(const Position& own_board, Square capture);
   // own_fen() of the real position now.
   std::string own_fen(Color who) const { return rules::own_fen(game_.position(), who); }
 
@@ -114,8 +126,9 @@ class Umpire {
   struct OwnBoardTry {
     std::string uci;
     bool pawn_capture;
+    Move move;  // as played on the own board, where nothing is taken
   };
-  std::vector<OwnBoardTry> own_board_tries(Color who) const;
+  static std::vector<OwnBoardTry> own_board_tries(const Position& pos, Color who);
 
   Game game_;
   std::vector<UmpireAct> record_;

@@ -200,6 +200,15 @@ void Position::pass() {
   hash_ ^= zobrist().black_to_move;
 }
 
+void Position::take_off(Square s) {
+  set_en_passant(kNoSquare);
+  hash_ ^= zobrist().castling[castling_];
+  castling_ &= ~variant_->tables().castling_spoilers[s];
+  hash_ ^= zobrist().castling[castling_];
+  if (Bitboard left = unmoved_ & bit(s)) toggle(unmoved_, zobrist().unmoved, left);
+  if (board_[s]) remove(s);
+}
+
 // Only the man that moved can have come face to face with a pawn of its own side: if it is a pawn
 // and each stands on the other's step forward, both leave the board.
 void Position::remove_meeting_pawns(Square moved) {

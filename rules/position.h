@@ -84,8 +84,12 @@ class Position {
   // Plays a move from legal_moves(); anything else is undefined.
   void play(const Move& move);
   // Hands the move to the other side without moving (ends a two-move turn): not a move of any
-  // variant, only the engine's null-move search uses it.
+  // variant; the engine's null-move search, and a side's own board in Kriegspiel when the
+  // opponent moves (rules/kriegspiel.h), use it.
   void pass();
+  // Takes the man on `s`, if any, off the board as an unseen capture would: with the castling
+  // rights it spoils and any en-passant square. For a side's own board in Kriegspiel.
+  void take_off(Square s);
   bool is_capture(const Move& move) const;
   bool has_mating_material(Color c) const;
   // Whether the man of this kind and colour on `from` may make its first-move-only moves (Betza

@@ -21,22 +21,22 @@ std::int64_t AnalysisSettings::movetime_for(int positions) const {
 }
 
 AnalysisPool::AnalysisPool(storage::Store& store, AnalysisSettings settings, Observer observer)
-    : store_(store), settings_(settings), observer_(std::move(observer)) {
-  for (unsigned i = 0; i < settings_.threads; ++i) threads_.emplace_back([this] { work(); });
-}
+    : store_(store),
+      settings_(settings),
+      observer_(std::move(observer)),
+      workers_(settings_.threads, settings_.priority, [this] {
+        return [this](std::shared_ptr<Job>& job) {
+          job->running = true;
+          run(*job);
+        };
+      }) {}
 
-AnalysisPool::~AnalysisPool() {
-  stop();
-  for (auto& thread : threads_) thread.join();
-}
+AnalysisPool::~AnalysisPool() { stop(); }
 
 void AnalysisPool::stop() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-    for (const auto& job : queue_.take_all()) jobs_.erase(job->id);
-  }
-  ready_.notify_all();
+  std::lock_guard lock(mutex_);
+  stopping_ = true;
+  for (const auto& job : workers_.stop()) jobs_.erase(job->id);
 }
 
 AnalysisPool::Start AnalysisPool::start(const std::string& id, rules::Game game, const std::string& client,
@@ -50,9 +50,9 @@ AnalysisPool::Start AnalysisPool::start(const std::string& id, rules::Game game,
     if (admit && !admit()) return Start::NotAdmitted;
     auto job = std::make_shared<Job>(id, std::move(game), std::move(lease));
     jobs_.emplace(id, job);
-    queue_.push(client, std::move(job));
+    // Never refused: the pool stops only under this lock, with stopping_ set.
+    workers_.push(client, std::move(job));
   }
-  ready_.notify_one();
   return Start::Queued;
 }
 
@@ -68,21 +68,6 @@ std::optional<AnalysisPool::Progress> AnalysisPool::progress(const std::string& 
 std::size_t AnalysisPool::under_way() const {
   std::lock_guard lock(mutex_);
   return jobs_.size();
-}
-
-void AnalysisPool::work() {
-  lower_this_thread(settings_.priority);
-  for (;;) {
-    std::shared_ptr<Job> job;
-    {
-      std::unique_lock lock(mutex_);
-      ready_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-      if (stopping_) return;
-      job = queue_.pop();
-      job->running = true;
-    }
-    run(*job);
-  }
 }
 
 void AnalysisPool::run(Job& job) {

@@ -9,7 +9,6 @@
 // again after the restart.
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -17,13 +16,12 @@
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "rules/game.h"
 #include "server/limits/address_limits.h"
-#include "server/players/fair_queue.h"
 #include "server/players/thread_priority.h"
+#include "server/players/worker_pool.h"
 #include "storage/store.h"
 
 namespace arbiter {
@@ -89,7 +87,6 @@ class AnalysisPool {
     std::atomic<bool> running{false};
     std::atomic<int> positions_done{0};
   };
-  void work();
   void run(Job& job);
   void finished(const std::string& id, Outcome outcome, std::chrono::steady_clock::duration took, int positions);
 
@@ -97,11 +94,10 @@ class AnalysisPool {
   const AnalysisSettings settings_;
   Observer observer_;
   mutable std::mutex mutex_;
-  std::condition_variable ready_;
   std::map<std::string, std::shared_ptr<Job>> jobs_;  // queued or running, until stored
-  FairQueue<std::shared_ptr<Job>> queue_;  // by the asking address
   std::atomic<bool> stopping_{false};
-  std::vector<std::thread> threads_;
+  // Last: its threads, which use every member above, are joined first.
+  WorkerPool<std::shared_ptr<Job>> workers_;  // queued by the asking address
 };
 
 }  // namespace arbiter

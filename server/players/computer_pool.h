@@ -6,22 +6,19 @@
 // shorter search, so a level's strength does not depend on what other visitors do.
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
-#include <deque>
 #include <functional>
-#include <latch>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
 
 #include "engine/search.h"
 #include "server/players/thread_priority.h"
+#include "server/players/worker_pool.h"
 
 namespace arbiter {
 
@@ -89,7 +86,8 @@ class ComputerPool {
 
   ComputerCapacity& capacity() { return capacity_; }
   // `game`: whose job it is; a thread keeps its searcher's table from one move of a game to the
-  // next, and clears it for another game. `level`: for the observer.
+  // next, and clears it for another game. Games take turns, as the jobs are queued by game (each
+  // has one job at most: one move to make). `level`: for the observer.
   void submit(std::string game, int level, Job job);
 
  private:
@@ -98,18 +96,19 @@ class ComputerPool {
     int level = 0;
     Job job;
   };
-  void work(ThreadPriority priority, std::latch& tables_made);
+  // A thread's worker: its searcher, and the game it last thought for.
+  WorkerPool<Queued>::Worker make_worker();
+  void run(Queued& next, engine::Searcher& searcher, std::string& last_game);
 
   boost::asio::io_context& io_;
   std::chrono::milliseconds guard_;
   Observer observer_;
   ComputerCapacity capacity_;
   std::mutex mutex_;
-  std::condition_variable ready_;
-  std::deque<Queued> queue_;
   bool stopping_ = false;
   std::vector<std::shared_ptr<std::atomic<bool>>> running_;  // the stop flags of jobs running now
-  std::vector<std::thread> threads_;
+  // Last: its threads, which use every member above, are joined first.
+  WorkerPool<Queued> workers_;
 };
 
 }  // namespace arbiter
