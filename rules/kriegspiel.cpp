@@ -60,8 +60,7 @@ std::vector<CheckDirection> check_directions(const Position& pos) {
 }
 
 Square capture_square(const Position& pos, const Move& move) {
-  const Geometry& g = pos.variant().geometry;
-  if (move.kind == Move::Kind::EnPassant) return g.square(g.file_of(move.to), g.rank_of(move.from));
+  if (move.kind == Move::Kind::EnPassant) return pos.en_passant_victim(move);
   return pos.is_capture(move) ? move.to : kNoSquare;
 }
 
