@@ -6,26 +6,20 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <unistd.h>
 
 #include "rules/betza.h"
 #include "rules/game.h"
 #include "rules/variant_file.h"
 #include "tests/rules/crosscheck.h"
+#include "tests/support/read_text.h"
 
 using namespace arbiter::ini_import;
 using namespace arbiter::rules;
 
-namespace {
+using arbiter::testing::read_text;
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  REQUIRE_MESSAGE(in, "cannot read " << path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+namespace {
 
 // The variants of an ini that must convert whole.
 VariantFile converted(const std::string& ini) {

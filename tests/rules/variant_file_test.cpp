@@ -2,24 +2,17 @@
 
 #include <doctest/doctest.h>
 
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "rules/game.h"
 #include "tests/rules/crosscheck.h"
+#include "tests/support/read_text.h"
 
 using namespace arbiter::rules;
 
-namespace {
+using arbiter::testing::read_text;
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  REQUIRE_MESSAGE(in, "cannot read " << path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+namespace {
 
 const Variant* named(const VariantFile& file, const std::string& name) {
   for (const Variant& v : file.variants)
